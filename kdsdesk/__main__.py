@@ -1,0 +1,5 @@
+"""``python -m kdsdesk``."""
+
+from kdsdesk.app import main
+
+raise SystemExit(main())

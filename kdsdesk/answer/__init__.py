@@ -1,0 +1,1 @@
+"""answer stage of KDS Desk (see DESIGN.md)."""

@@ -1,0 +1,220 @@
+"""``kdsdesk SUBCOMMAND …``: the command-line interface over ``kdsdesk.service`` (no Qt). Progress goes to stderr,
+results to stdout (``--json`` for machines). ``KnownError`` ends with its Korean message and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from kdsdesk import __version__
+from kdsdesk.errors import Cancelled, KnownError
+from kdsdesk.records import Chunk, Progress
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+EXIT_OK, EXIT_FAIL, EXIT_KNOWN, EXIT_CANCELLED = 0, 1, 2, 130
+
+
+# -- helpers shared by the subcommands ---------------------------------------------------------------------------
+def run_with_progress(gen: Generator[Progress, None, T], quiet: bool = False) -> T:
+    """Drive a Progress generator, printing a throttled progress line on stderr; return its result."""
+    last = 0.0
+    try:
+        while True:
+            p = next(gen)
+            now = time.monotonic()
+            if not quiet and (now - last > 0.1 or (p.total and p.done >= p.total)):
+                last = now
+                total = f"/{p.total}" if p.total else ""
+                print(f"[{p.stage}] {p.done}{total} {p.detail}", file=sys.stderr, flush=True)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+    finally:
+        gen.close()
+
+
+def dump_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def chunk_json(chunk: Chunk) -> dict[str, Any]:
+    """A chunk as JSON (1-based pages)."""
+    out: dict[str, Any] = {
+        "chunk_id": chunk.chunk_id,
+        "kind": chunk.kind,
+        "file": chunk.doc.file,
+        "doc_code": chunk.doc.doc_code,
+        "year": chunk.doc.year,
+        "clause": chunk.clause,
+        "clause_path": list(chunk.clause_path),
+        "item": chunk.item,
+        "pages": [p + 1 for p in chunk.pages],
+        "paragraphs": list(chunk.paragraphs),
+        "text": chunk.text,
+    }
+    if chunk.table is not None:
+        out["table"] = chunk.table.number
+        out["caption"] = chunk.table.caption
+    return out
+
+
+# -- subcommands ---------------------------------------------------------------------------------------------------
+def cmd_parse(args: argparse.Namespace) -> int:
+    from kdsdesk.ingest.dispatch import parse_file
+    from kdsdesk.text.chunk import chunk_document
+
+    parsed = parse_file(Path(args.file))
+    chunks = chunk_document(parsed)
+    tables = []
+    for t in parsed.tables():
+        tables.append(
+            {
+                "number": t.number,
+                "caption": t.caption,
+                "n_rows": t.n_rows,
+                "n_cols": t.n_cols,
+                "header_rows": t.header_rows,
+                "grid": t.origin_grid(),
+                "pages": [t.page_index + 1] if t.page_index is not None else [],
+                "rows": t.row_records(),
+            }
+        )
+    doc = parsed.doc
+    stats = dict(parsed.stats)
+    stats.update({"blocks": len(parsed.blocks), "chunks": len(chunks), "tables": len(tables)})
+    if args.json:
+        dump_json(
+            {
+                "doc_code": doc.doc_code,
+                "title": doc.title,
+                "year": doc.year,
+                "file": doc.file,
+                "kind": doc.kind,
+                "n_pages": parsed.n_pages,
+                "chunks": [chunk_json(c) for c in chunks],
+                "tables": tables,
+                "unreadable": [
+                    {"page": u.page_index + 1, "rect": list(u.rect) if u.rect else None, "reason": u.reason}
+                    for u in parsed.unreadable
+                ],
+                "stats": stats,
+            }
+        )
+    else:
+        print(f"{doc.doc_code} : {doc.year}  {doc.title}  ({doc.kind}, {parsed.n_pages}쪽)")
+        for c in chunks:
+            loc = f"p.{','.join(str(p + 1) for p in c.pages)}" if c.pages else f"¶{c.paragraphs[:1]}"
+            print(f"--- {c.chunk_id} [{c.kind}] {c.clause} {loc}")
+            print(c.text)
+        print(json.dumps(stats, ensure_ascii=False))
+    return EXIT_OK
+
+
+def _not_yet(name: str) -> Callable[[argparse.Namespace], int]:
+    def handler(args: argparse.Namespace) -> int:
+        raise KnownError(f"'{name}' 명령은 아직 준비되지 않았습니다.")
+
+    return handler
+
+
+# Handlers are looked up by name so each stage's owner fills in its own function in this module.
+HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {"parse": cmd_parse}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--library", metavar="DIR", help="라이브러리 폴더 (기본: 사용자 데이터 폴더 또는 KDSDESK_HOME)")
+    common.add_argument("-v", "--verbose", action="store_true", help="자세한 로그")
+
+    p = argparse.ArgumentParser(prog="kdsdesk", description="KDS Desk — 설계기준 질의응답 (오프라인)", parents=[common])
+    p.add_argument("--version", action="version", version=f"kdsdesk {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("parse", parents=[common], help="파일 하나를 분석해 청크를 출력")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("index", parents=[common], help="파일·폴더를 라이브러리에 추가(색인)")
+    s.add_argument("paths", nargs="+")
+    s.add_argument("--no-dense", action="store_true", help="의미 검색 벡터 계산을 건너뜀")
+    s.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("remove", parents=[common], help="라이브러리에서 파일 제거")
+    s.add_argument("paths", nargs="+")
+
+    s = sub.add_parser("list", parents=[common], help="라이브러리의 문서 목록")
+    s.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("search", parents=[common], help="검색")
+    s.add_argument("query", nargs="?")
+    s.add_argument("--k", type=int, default=20)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--batch", metavar="FILE|-", help='JSON Lines {"id","question"}')
+    s.add_argument("--lexical", action="store_true", help="의미 검색(dense)을 쓰지 않음")
+
+    s = sub.add_parser("ask", parents=[common], help="질문에 답하기")
+    s.add_argument("question", nargs="?")
+    s.add_argument("--llm", metavar="PATH|none")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--batch", metavar="FILE|-", help='JSON Lines {"id","question"}')
+
+    s = sub.add_parser("eval", parents=[common], help="질문 세트로 검색/답변 평가")
+    s.add_argument("--qa", required=True, metavar="FILE.jsonl")
+    s.add_argument("--answers", action="store_true", help="답변 정확도까지 평가")
+    s.add_argument("--llm", metavar="PATH|none")
+    s.add_argument("--k", type=int, default=20)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--lexical", action="store_true")
+
+    s = sub.add_parser("evalset", parents=[common], help="문서에서 평가 질문 생성")
+    ss = s.add_subparsers(dest="evalset_command", metavar="build")
+    b = ss.add_parser("build", parents=[common])
+    b.add_argument("files", nargs="+")
+    b.add_argument("--out", metavar="FILE.jsonl")
+
+    s = sub.add_parser("encode", parents=[common], help="의미 검색 벡터 계산(재개 가능)")
+
+    s = sub.add_parser("unanswered", parents=[common], help="답하지 못한 질문 목록")
+    s.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("doctor", parents=[common], help="모델·환경 점검")
+    s.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("pack", parents=[common], help="색인 팩 내보내기/가져오기")
+    ss = s.add_subparsers(dest="pack_command", metavar="export|import")
+    e = ss.add_parser("export", parents=[common])
+    e.add_argument("out")
+    i = ss.add_parser("import", parents=[common])
+    i.add_argument("pack")
+
+    sub.add_parser("selftest", parents=[common], help="오프라인 자체 점검 (kdsdesk --selftest 와 같음)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(message)s")
+    if not args.command:
+        parser.print_help()
+        return EXIT_OK
+    handler = HANDLERS.get(args.command) or globals().get(f"cmd_{args.command}") or _not_yet(args.command)
+    try:
+        return handler(args)
+    except KnownError as exc:
+        print(f"오류: {exc}", file=sys.stderr)
+        return EXIT_KNOWN
+    except Cancelled:
+        print("취소되었습니다.", file=sys.stderr)
+        return EXIT_CANCELLED
+    except KeyboardInterrupt:
+        print("중단되었습니다.", file=sys.stderr)
+        return EXIT_CANCELLED

@@ -1,0 +1,1 @@
+"""index stage of KDS Desk (see DESIGN.md)."""

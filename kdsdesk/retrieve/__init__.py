@@ -1,0 +1,1 @@
+"""retrieve stage of KDS Desk (see DESIGN.md)."""

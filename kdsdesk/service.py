@@ -1,0 +1,76 @@
+"""The ``Library`` facade that both the CLI and the GUI use: open a library folder, add/remove files, search, ask.
+
+Long operations are generators of ``Progress`` that return their result (``yield from`` / ``StopIteration.value``);
+closing the generator between yields cancels them, leaving the library consistent.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
+
+from kdsdesk import config, paths
+from kdsdesk.records import Answer, Chunk, DocInfo, Hit, IndexReport, Progress
+
+log = logging.getLogger(__name__)
+
+
+class Library:
+    """One library folder: catalog (SQLite), lexical index (Tantivy), dense vectors, settings, unanswered log."""
+
+    def __init__(self, root: Path | str | None = None) -> None:
+        self.root = paths.library_dir(root)
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.settings = config.load(self.root / "settings.json")
+        from kdsdesk.index.library import Catalog
+
+        self.catalog = Catalog(self.root)
+
+    # -- documents -------------------------------------------------------------------------------------------
+    def add(self, sources: Sequence[Path | str]) -> Generator[Progress, None, IndexReport]:
+        """Index files and folders (PDF, HWPX): unchanged files skipped by hash, changed replaced, failures recorded."""
+        from kdsdesk.index.library import add_files
+
+        return (yield from add_files(self.catalog, [Path(s) for s in sources]))
+
+    def remove(self, sources: Sequence[Path | str]) -> int:
+        return self.catalog.remove([Path(s) for s in sources])
+
+    def documents(self) -> list[DocInfo]:
+        return self.catalog.documents()
+
+    def chunk(self, chunk_id: str) -> Chunk | None:
+        return self.catalog.chunk(chunk_id)
+
+    # -- search and answers ------------------------------------------------------------------------------------
+    def search(self, query: str, k: int = 20, doc_codes: Sequence[str] | None = None) -> list[Hit]:
+        from kdsdesk.retrieve.hybrid import search
+
+        return search(self.catalog, query, k=k, doc_codes=doc_codes, dense=self.settings.dense_enabled)
+
+    def ask(
+        self,
+        question: str,
+        llm: str | None = None,
+        on_token: Callable[[str], None] | None = None,
+        doc_codes: Sequence[str] | None = None,
+    ) -> Answer:
+        """Answer a question: retrieve, answer (LLM or extractive), verify. ``llm``: a GGUF path, "none" or None."""
+        from kdsdesk.answer.pipeline import answer_question
+
+        hits = self.search(question, k=20, doc_codes=doc_codes)
+        answer = answer_question(question, hits, llm=llm or self.settings.llm_path or None, on_token=on_token)
+        if answer.status in ("restricted", "unverified"):
+            self.catalog.log_unanswered(question, answer.status)
+        return answer
+
+    # -- dense vectors in the background -----------------------------------------------------------------------
+    def encode_pending(self) -> Generator[Progress, None, int]:
+        """Compute dense vectors for chunks that have none (checkpointed; resumable). Returns chunks encoded."""
+        from kdsdesk.index.dense import encode_pending
+
+        return (yield from encode_pending(self.catalog, threads=self.settings.effective_threads()))
+
+    def close(self) -> None:
+        self.catalog.close()

@@ -1,0 +1,148 @@
+"""Clause-aware chunks: a chunk never spans two clauses; body text is split at sentence boundaries to a bounded
+length; a table is one chunk; equations stay with their clause's text.
+
+``chunk_id`` = first 16 hex digits of the file's sha256 + the chunk's ordinal: stable across re-indexing and
+machines for the same file content and parser version.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from kdsdesk.records import Block, Chunk, ChunkKind, ParsedDoc, Span
+
+MAX_CHARS = 700  # body chunks are cut at sentence ends near this length
+_SENTENCE_END = re.compile(r"(?<=[다음함됨임][.])\s+|(?<=\.)\s+(?=\(\d+\)|[①-⑳])")
+
+
+def make_chunk_id(sha256: str, ordinal: int) -> str:
+    return f"{sha256[:16]}-{ordinal:05d}"
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence ranges ``[start, end)`` covering ``text`` (Korean '…다.' endings and item markers)."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    if start < len(text):
+        out.append((start, len(text)))
+    return [(a, b) for a, b in out if b > a]
+
+
+def _slice_spans(spans: Sequence[Span], a: int, b: int, offset: int) -> list[Span]:
+    """Spans of ``[a, b)`` re-based to start at ``offset`` (spans crossing the cut are clipped)."""
+    out = []
+    for s in spans:
+        lo, hi = max(s.start, a), min(s.end, b)
+        if lo < hi:
+            out.append(Span(lo - a + offset, hi - a + offset, s.page_index, s.rect, s.paragraph))
+    return out
+
+
+class _Builder:
+    def __init__(self, parsed: ParsedDoc) -> None:
+        self.parsed = parsed
+        self.chunks: list[Chunk] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.parts: list[str] = []
+        self.spans: list[Span] = []
+        self.pages: list[int] = []
+        self.paragraphs: list[int] = []
+        self.kinds: set[str] = set()
+        self.first: Block | None = None
+        self.length = 0
+
+    def _add_piece(self, block: Block, text: str, spans: Sequence[Span]) -> None:
+        if self.first is None:
+            self.first = block
+        if self.parts:
+            self.length += 1  # "\n"
+        offset = self.length
+        self.parts.append(text)
+        self.spans.extend(s.shifted(offset) for s in spans)
+        self.length += len(text)
+        self.kinds.add(block.kind)
+        for p in block.pages:
+            if p not in self.pages:
+                self.pages.append(p)
+        for q in block.paragraphs:
+            if q not in self.paragraphs:
+                self.paragraphs.append(q)
+
+    def add_body(self, block: Block) -> None:
+        text = block.text
+        if len(text) <= MAX_CHARS:
+            if self.length + len(text) > MAX_CHARS and self.parts:
+                self.flush()
+            self._add_piece(block, text, block.spans)
+            return
+        for a, b in split_sentences(text):
+            piece = text[a:b]
+            if self.length + len(piece) > MAX_CHARS and self.parts:
+                self.flush()
+            self._add_piece(block, piece, _slice_spans(block.spans, a, b, 0))
+
+    def flush(self) -> None:
+        if not self.parts or self.first is None:
+            self._reset()
+            return
+        kind: ChunkKind = "equation" if self.kinds == {"equation"} else "text"
+        first = self.first
+        self._emit(kind, "\n".join(self.parts), first, tuple(self.spans), tuple(self.pages), tuple(self.paragraphs))
+        self._reset()
+
+    def _emit(
+        self,
+        kind: ChunkKind,
+        text: str,
+        first: Block,
+        spans: tuple[Span, ...],
+        pages: tuple[int, ...],
+        paragraphs: tuple[int, ...],
+    ) -> None:
+        ordinal = len(self.chunks)
+        self.chunks.append(
+            Chunk(
+                chunk_id=make_chunk_id(self.parsed.doc.sha256, ordinal),
+                doc=self.parsed.doc,
+                kind=kind,
+                text=text,
+                clause=first.clause,
+                clause_path=first.clause_path,
+                item=first.item,
+                pages=pages,
+                paragraphs=paragraphs,
+                spans=spans,
+                table=first.table if kind == "table" else None,
+                ordinal=ordinal,
+            )
+        )
+
+    def add_table(self, block: Block) -> None:
+        self.flush()
+        self._emit("table", block.text, block, block.spans, block.pages, block.paragraphs)
+
+
+def chunk_document(parsed: ParsedDoc) -> list[Chunk]:
+    """Chunks of a parsed document in reading order."""
+    b = _Builder(parsed)
+    clause: str | None = None
+    for block in parsed.blocks:
+        if block.kind == "heading":
+            b.flush()
+            clause = block.clause
+            continue
+        if clause is not None and block.clause != clause:
+            b.flush()
+        clause = block.clause
+        if block.kind == "table":
+            b.add_table(block)
+        elif block.text.strip():
+            b.add_body(block)
+    b.flush()
+    return b.chunks

@@ -1,0 +1,1 @@
+"""verify stage of KDS Desk (see DESIGN.md)."""

@@ -1,0 +1,1 @@
+"""``kdsdesk --selftest``: headless end-to-end check on the bundled samples (stub)."""

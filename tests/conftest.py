@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,10 @@ SAMPLES = CORPUS / "samples"
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "kdsdesk-home"
     monkeypatch.setenv("KDSDESK_HOME", str(home))
-    yield home
+    return home
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,62 @@
+"""The outcome of verification: which answers may be shown, and how.
+
+- ``confirmed``: something was given and every check passed;
+- ``warning``: every check passed but the value was read from a table cell — shown, with a request to check the
+  original table (cells under multi-level headers are where readers and models go wrong);
+- ``restricted``: nothing was given (no value, requirement or definition): the evidence is shown with
+  "값을 확정할 수 없음";
+- ``unverified``: something was given but a check failed — never shown as an answer.
+
+The checks are rules over the document's own text (``kdsdesk.verify.quotes`` / ``values``); the model's output
+is never asked whether it is right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kdsdesk.records import Status, Verdict
+
+NO_VALUE = "값을 확정할 수 없음"
+
+_CHECK_REASONS = {
+    "schema": "모델 출력이 형식에 맞지 않습니다",
+    "complete": "모델 출력이 길이 제한으로 잘렸습니다",
+    "quote_provenance": "인용문이 검색된 근거 문서에서 확인되지 않습니다",
+    "value_in_quote": "값이 인용문에서 확인되지 않습니다",
+    "unit_in_quote": "단위가 인용문이나 표 머리에서 확인되지 않습니다",
+    "text_in_quotes": "답변 문장이 인용문에서 확인되지 않습니다",
+    "relevance": "인용문이 질문과 관련이 적습니다",
+    "unambiguous": "근거에서 서로 다른 값이 후보로 나와 하나로 정할 수 없습니다",
+}
+
+
+def decide(given: bool, checks: Mapping[str, bool], from_table: bool) -> Verdict:
+    """Status from what was given, the checks (name → passed) and whether the value is a table cell."""
+    failed = [name for name, ok in checks.items() if not ok]
+    status: Status
+    if not given:
+        status = "restricted"
+        reason = f"{NO_VALUE}: 근거를 직접 확인하세요."
+        if failed:
+            reason += " (" + "; ".join(_CHECK_REASONS.get(f, f) for f in failed) + ")"
+    elif failed:
+        status = "unverified"
+        reason = "검증 실패: " + "; ".join(_CHECK_REASONS.get(f, f) for f in failed) + ". 답으로 쓰지 마세요."
+    elif from_table:
+        status = "warning"
+        reason = "표의 셀에서 읽은 값입니다. 원문 표의 행·열 머리를 확인하세요."
+    else:
+        status = "confirmed"
+        reason = ""
+    return Verdict(status=status, checks=dict(checks), reason=reason)
+
+
+def follows_policy(given: bool, checks: Mapping[str, bool], status: Status) -> bool:
+    """True when ``status`` is what :func:`decide` allows for these checks (for the valid-response rate)."""
+    ok = all(checks.values())
+    if status == "restricted":
+        return not given
+    if status == "unverified":
+        return given and not ok
+    return given and ok

@@ -1,0 +1,179 @@
+"""Content checks: the answer's value, unit and text must be read from the verified quotes.
+
+- ``value_in_quote``: every number of the value appears in the verified quote as a number (``2`` = ``2.0``,
+  ``5 %`` = ``0.05``, thousands separators ignored; ``150`` never matches inside ``1500``); a value that is more
+  than a number (``22 × 50``, ``d/2 이하``) must also be contained in the quote after normalisation.
+- ``unit_in_quote``: the unit follows the number in the quote, or — for a table cell — appears in the cell, the
+  table's header rows or its caption.
+- ``text_in_quotes``: a requirement or definition is contained (normalised) in one of its quotes.
+- ``relevance``: the share of the question's content terms found in the evidence (quote, clause title, table
+  caption and headers) — a rule, not a model, so a well-formed answer about something else is caught.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from decimal import Decimal, InvalidOperation
+
+from kdsdesk.records import Citation
+from kdsdesk.text.normalize import norm
+
+_NUM = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
+_PERCENT_AFTER = re.compile(r"\s*%")
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _dec(s: str) -> Decimal | None:
+    try:
+        return Decimal(s.replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def number_spans(text: str) -> list[tuple[Decimal, int, int]]:
+    """Numbers in ``text`` (NFKC) with their ranges; ``1,000`` → 1000."""
+    s = _nfkc(text)
+    out = []
+    for m in _NUM.finditer(s):
+        d = _dec(m.group(0))
+        if d is not None:
+            out.append((d, m.start(), m.end()))
+    return out
+
+
+def number_values(text: str) -> set[Decimal]:
+    """All numbers of ``text``, plus ``n/100`` for numbers followed by ``%``."""
+    s = _nfkc(text)
+    out: set[Decimal] = set()
+    for d, _, b in number_spans(s):
+        out.add(d.normalize())
+        if _PERCENT_AFTER.match(s, b):
+            out.add((d / 100).normalize())
+    return out
+
+
+def _forms(value_text: str, unit: str) -> list[set[Decimal]]:
+    """Per number of the value: the set of forms it may take in a quote (with ``%`` both ways)."""
+    s = _nfkc(value_text)
+    forms = []
+    for d, _, b in number_spans(s):
+        f = {d.normalize()}
+        if _PERCENT_AFTER.match(s, b) or norm(unit) == "%":
+            f.add((d / 100).normalize())
+        forms.append(f)
+    return forms
+
+
+def _only_number(value: str) -> bool:
+    """True when the value is one number (optionally with ``%``)."""
+    return bool(re.fullmatch(r"\s*[-−]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\s*", _nfkc(value)))
+
+
+def value_in_quote(value: str, quote: str, unit: str = "") -> bool:
+    """The value's numbers appear in ``quote`` (see the module docstring)."""
+    if not value.strip():
+        return False
+    forms = _forms(value, unit)
+    have = number_values(quote)
+    if any(not (f & have) for f in forms):
+        return False
+    if forms and _only_number(value):
+        return True
+    nv = norm(value)
+    return bool(nv) and nv in norm(quote)
+
+
+def unit_after_number(value: str, unit: str, quote: str) -> bool:
+    """``unit`` written right after an occurrence of the value's (last) number in ``quote``."""
+    nu = norm(unit)
+    if not nu:
+        return True
+    forms = _forms(value, unit)
+    if not forms:
+        return False
+    target = forms[-1]
+    s = _nfkc(quote)
+    return any(
+        d.normalize() in target and norm(s[b : b + len(unit) + 8]).startswith(nu) for d, _, b in number_spans(s)
+    )
+
+
+def unit_ok(value: str, unit: str, quote: str, table_context: Sequence[str] = ()) -> bool:
+    """Unit check: right after the number in the quote, or (table) in the cell, headers or caption."""
+    nu = norm(unit)
+    if not nu:
+        return True
+    if unit_after_number(value, unit, quote):
+        return True
+    return any(nu in norm(t) for t in table_context)
+
+
+def text_in_quotes(text: str, quotes: Iterable[str]) -> bool:
+    """A requirement/definition text contained in one of the quotes (normalised)."""
+    nt = norm(text)
+    return bool(nt) and any(nt in norm(q) for q in quotes)
+
+
+def table_context(c: Citation) -> list[str]:
+    """Caption and header texts of a cited table (for the unit check)."""
+    t = c.chunk.table
+    if t is None:
+        return []
+    out = [t.caption]
+    grid = t.grid()
+    seen: set[int] = set()
+    for r in range(min(t.header_rows, t.n_rows)):
+        for cell in grid[r]:
+            if cell is not None and id(cell) not in seen:
+                seen.add(id(cell))
+                out.append(cell.text)
+    for r in range(t.header_rows, t.n_rows):
+        for k in range(min(t.header_cols, t.n_cols)):
+            cell = grid[r][k]
+            if cell is not None and id(cell) not in seen:
+                seen.add(id(cell))
+                out.append(cell.text)
+    return out
+
+
+# -- relevance ---------------------------------------------------------------------------------------------------
+_TERM = re.compile(r"[가-힣]+|[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
+_STOP = {
+    "얼마", "몇", "무엇", "어떤", "어떻게", "경우", "인가요", "하나요", "나요", "있나요", "되나요", "입니까", "해야",
+    "하는", "하면", "할", "때", "값은", "값", "뭐라고", "무엇이라", "이라", "부르나요", "의미", "말하나요",
+}  # fmt: skip
+_PARTICLE_END = re.compile(r"(으로|에서|에는|이란|란|은|는|이|가|을|를|의|에|로|와|과|도|만|이나|나)$")
+
+
+def content_terms(text: str) -> list[str]:
+    """Content terms of a question: Hangul words without their particle, symbols, numbers."""
+    out = []
+    for m in _TERM.finditer(_nfkc(text)):
+        w = m.group(0)
+        if w[0] >= "가":
+            w = _PARTICLE_END.sub("", w) if len(w) > 2 else w
+            if len(w) < 2 or w in _STOP:
+                continue
+        out.append(w)
+    return out
+
+
+def _bigrams(s: str) -> set[str]:
+    return {s[i : i + 2] for i in range(len(s) - 1)} if len(s) > 1 else {s}
+
+
+def relevance(question: str, evidence: Sequence[str]) -> float:
+    """Share of the question's content-term bigrams (normalised) found in the evidence texts."""
+    grams: set[str] = set()
+    for t in content_terms(question):
+        grams |= _bigrams(norm(t))
+    grams.discard("")
+    if not grams:
+        return 1.0
+    ev = "\n".join(norm(e) for e in evidence)
+    return sum(1 for g in grams if g in ev) / len(grams)

@@ -45,7 +45,7 @@ _ITEM = re.compile(
     r"|[a-z]\)(?=\s))"
 )
 
-_CODE = re.compile(r"\b(KDS|KCS)\s*(\d{2})\s*(\d{2})\s*(\d{2})(?:\s*[:：]\s*((?:19|20)\d{2}))?")
+_CODE = re.compile(r"\b(KDS|KCS|예시)\s*(\d{2})\s*(\d{2})\s*(\d{2})(?:\s*[:：]\s*((?:19|20)\d{2}))?")
 _CODE_IN_NAME = re.compile(r"(?i)(kds|kcs)[\s_\-]*(\d{2})[\s_\-]*(\d{2})[\s_\-]*(\d{2})")
 _YEAR_IN_NAME = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 _DATE_LINE = re.compile(r"(?:19|20)\d{2}\s*년|https?://|www\.|\.kr\b")

@@ -7,13 +7,33 @@ closing the generator between yields cancels them, leaving the library consisten
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 
 from kdsdesk import config, paths
+from kdsdesk.errors import KnownError
 from kdsdesk.records import Answer, Chunk, DocInfo, Hit, IndexReport, Progress
 
 log = logging.getLogger(__name__)
+
+
+def check_library_folder(root: Path) -> None:
+    """Create ``root`` if needed and prove a file can be written there; else ``KnownError`` in Korean
+    (read-only folder, no permission, a OneDrive folder that is not available offline …)."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        probe = root / f".write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except PermissionError as exc:
+        raise KnownError(
+            "라이브러리 폴더에 쓸 수 없습니다(읽기 전용이거나 권한이 없음). 폴더의 읽기 전용 속성을 해제하거나 "
+            "쓰기 가능한 폴더를 --library로 지정하세요.",
+            path=str(root),
+        ) from exc
+    except OSError as exc:
+        raise KnownError(f"라이브러리 폴더를 만들거나 쓸 수 없습니다: {exc.strerror or exc}", path=str(root)) from exc
 
 
 class Library:
@@ -21,7 +41,7 @@ class Library:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = paths.library_dir(root)
-        self.root.mkdir(parents=True, exist_ok=True)
+        check_library_folder(self.root)
         self.settings = config.load(self.root / "settings.json")
         from kdsdesk.index.library import Catalog
 

@@ -125,6 +125,111 @@ def _not_yet(name: str) -> Callable[[argparse.Namespace], int]:
     return handler
 
 
+def _korean_font() -> tuple[bool, str]:
+    """Is a Korean font available to the window? Bundled ``resources/fonts`` or PyMuPDF's built-in CJK font."""
+    from kdsdesk import paths
+
+    fonts = paths.resource("fonts")
+    bundled = sorted(p.name for p in fonts.glob("*.[ot]t[fc]")) if fonts.is_dir() else []
+    if bundled:
+        return True, f"한글 글꼴: {', '.join(bundled)}"
+    try:
+        import pymupdf as _pymupdf
+
+        pymupdf: Any = _pymupdf  # untyped engine call
+        if pymupdf.Font("korea").buffer:
+            return True, "한글 글꼴: PyMuPDF 내장 CJK 글꼴(Droid Sans Fallback)"
+    except (ImportError, RuntimeError, ValueError) as exc:
+        return False, f"한글 글꼴을 찾지 못해 글자가 네모로 보일 수 있습니다 ({exc})"
+    return False, "한글 글꼴을 찾지 못해 글자가 네모로 보일 수 있습니다."
+
+
+DOCTOR_STATUS = {
+    "ok": "확인",
+    "unverified": "있음(해시 미기재)",
+    "substitute": "대체 파일",
+    "missing": "없음",
+    "wrong_size": "크기 다름",
+    "wrong_hash": "손상",
+    "unreadable": "읽을 수 없음",
+}
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Models (manifest, sizes, hashes, memory), encoder, LLM engine, Korean font, library folder."""
+    import importlib.util
+
+    from kdsdesk import models, paths
+    from kdsdesk.index.encoder import encoder_status
+    from kdsdesk.service import check_library_folder
+
+    report = models.check_models(deep=bool(getattr(args, "verify", False)))
+    enc_ok, enc_msg = encoder_status()
+    engine_ok = importlib.util.find_spec("llama_cpp") is not None
+    font_ok, font_msg = _korean_font()
+    library = paths.library_dir(args.library)
+    try:
+        check_library_folder(library)
+        lib_ok, lib_msg = True, f"라이브러리 폴더(쓰기 가능): {library}"
+    except KnownError as exc:
+        lib_ok, lib_msg = False, str(exc)
+    if report.llm_ok and report.llm_path and engine_ok:
+        llm_msg = f"LLM: {report.llm_path.name}"
+        if report.ram_available_mb is not None:
+            llm_msg += f" (사용 가능 메모리 {report.ram_available_mb:,} MB, 필요 {report.ram_needed_mb:,} MB)"
+    elif report.llm_ok and not engine_ok:
+        llm_msg = "LLM 실행 모듈(llama_cpp)이 없어 추출식 답변만 사용합니다."
+    else:
+        llm_msg = "LLM을 쓸 수 없어 추출식 답변만 사용합니다."
+    items = [
+        ("models", not report.problems, f"모델 파일 문제 {len(report.problems)}건" if report.problems else "모델 정상"),
+        ("encoder", enc_ok, enc_msg),
+        ("llm", report.llm_ok and engine_ok, llm_msg),
+        ("font", font_ok, font_msg),
+        ("library", lib_ok, lib_msg),
+    ]
+    corrupt = any(c.status in ("wrong_size", "wrong_hash", "unreadable") for c in report.files)
+    if args.json:
+        dump_json({"items": [{"name": n, "ok": ok, "message": m} for n, ok, m in items], "models": report.as_json()})
+    else:
+        for name, ok, msg in items:
+            print(f"{'[정상]' if ok else '[주의]'} {msg}")
+            if name == "models":
+                for c in report.files:
+                    print(f"    - {c.entry.name}: {DOCTOR_STATUS[c.status]} ({c.path or c.entry.file})")
+                for problem in report.problems:
+                    print(f"      {problem}")
+        for line in report.capabilities:
+            print(f"=> {line}")
+    return EXIT_FAIL if corrupt or not lib_ok else EXIT_OK
+
+
+def cmd_pack(args: argparse.Namespace) -> int:
+    """``pack export OUT`` / ``pack import PACK`` for the library folder."""
+    from kdsdesk import paths
+    from kdsdesk.index.pack import export_pack, import_pack
+
+    library = paths.library_dir(args.library)
+    if args.pack_command == "export":
+        info = export_pack(library, Path(args.out))
+        print(f"색인 팩을 만들었습니다: {info.path} (파일 {info.n_files}개, {info.n_bytes / 1e6:,.1f} MB)")
+        return EXIT_OK
+    if args.pack_command == "import":
+        info = import_pack(Path(args.pack), library)
+        print(f"색인 팩을 가져왔습니다: {info.path} → {library} (파일 {info.n_files}개)")
+        for w in info.warnings:
+            print(f"주의: {w}")
+        return EXIT_OK
+    raise KnownError("사용법: kdsdesk pack export 파일.kdspack | kdsdesk pack import 파일.kdspack")
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from kdsdesk.selftest import main as selftest_main
+
+    samples = getattr(args, "samples", None)
+    return selftest_main(Path(samples) if samples else None, llm=getattr(args, "llm", None))
+
+
 # Handlers are looked up by name so each stage's owner fills in its own function in this module.
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {"parse": cmd_parse}
 
@@ -187,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("doctor", parents=[common], help="모델·환경 점검")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--verify", action="store_true", help="모델 파일의 해시를 캐시 없이 다시 계산")
 
     s = sub.add_parser("pack", parents=[common], help="색인 팩 내보내기/가져오기")
     ss = s.add_subparsers(dest="pack_command", metavar="export|import")
@@ -195,7 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     i = ss.add_parser("import", parents=[common])
     i.add_argument("pack")
 
-    sub.add_parser("selftest", parents=[common], help="오프라인 자체 점검 (kdsdesk --selftest 와 같음)")
+    s = sub.add_parser("selftest", parents=[common], help="오프라인 자체 점검 (kdsdesk --selftest 와 같음)")
+    s.add_argument("--samples", metavar="DIR", help="예제 문서 폴더 (기본: 설치된 예제)")
+    s.add_argument("--llm", metavar="PATH|none", help="LLM GGUF 경로 또는 none (기본: models/llm에서 찾음)")
     return p
 
 

@@ -63,6 +63,15 @@ class Library:
     def chunk(self, chunk_id: str) -> Chunk | None:
         return self.catalog.chunk(chunk_id)
 
+    def outline(self, file: Path | str) -> list[tuple[tuple[str, ...], int]]:
+        """Clause paths of one document in reading order, each with its first page (0-based; -1 for HWPX)."""
+        target = str(file)
+        out: dict[tuple[str, ...], int] = {}
+        for c in self.catalog.iter_chunks():
+            if c.doc.file == target and c.clause_path and c.clause_path not in out:
+                out[c.clause_path] = c.pages[0] if c.pages else -1
+        return list(out.items())
+
     # -- search and answers ------------------------------------------------------------------------------------
     def search(self, query: str, k: int = 20, doc_codes: Sequence[str] | None = None) -> list[Hit]:
         from kdsdesk.retrieve.hybrid import search

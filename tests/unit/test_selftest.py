@@ -1,0 +1,94 @@
+"""Self-test: one line per stage and a summary, exit code, network watch, and an offline end-to-end run."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kdsdesk import selftest
+from kdsdesk.cli import main as cli_main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _block_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("network is disabled in this test")
+
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+
+
+def test_missing_samples_fail_with_a_summary(tmp_path: Path) -> None:
+    lines: list[str] = []
+    results = selftest.run_selftest(tmp_path / "없는 폴더", llm="none", emit=lines.append)
+    assert len(lines) == len(selftest.STAGES) + 1  # one line per stage, then the summary
+    by_key = {r.key: r for r in results}
+    assert by_key["parse"].outcome == "fail"
+    assert "예제 문서 폴더가 없습니다" in by_key["parse"].detail
+    assert by_key["search"].outcome == "fail"  # depends on the index stage
+    assert by_key["ask_llm"].outcome == "skip"
+    assert by_key["offline"].outcome == "pass"
+    assert lines[-1].startswith("자체 점검 실패")
+    assert all(line.startswith(("[통과]", "[실패]", "[건너뜀]")) for line in lines[:-1])
+
+
+def test_network_attempt_fails_the_offline_stage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def phone_home(st: Any) -> str:
+        try:
+            socket.create_connection(("192.0.2.1", 9), timeout=0.01)  # TEST-NET-1: never routable
+        except OSError:
+            pass
+        return "tried"
+
+    stages = (("phone", "연결 시도", phone_home), *[s for s in selftest.STAGES if s[0] == "offline"])
+    monkeypatch.setattr(selftest, "STAGES", stages)
+    lines: list[str] = []
+    results = selftest.run_selftest(tmp_path, llm="none", emit=lines.append)
+    assert results[-1].key == "offline"
+    assert results[-1].outcome == "fail"
+    assert "네트워크 연결 시도" in results[-1].detail
+    assert "192.0.2.1" in results[-1].detail
+    assert lines[-1].startswith("자체 점검 실패")
+
+
+def test_exit_code_follows_failures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(selftest, "STAGES", (("ok", "좋음", lambda st: "fine"),))
+    assert selftest.main(tmp_path, llm="none") == 0
+
+    def boom(st: Any) -> str:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(selftest, "STAGES", (("ok", "좋음", lambda st: "fine"), ("bad", "나쁨", boom)))
+    assert selftest.main(tmp_path, llm="none") == 1
+
+
+def test_same_value() -> None:
+    assert selftest._same_value("0.75", "0.75")
+    assert selftest._same_value("8.40", "8.4")
+    assert selftest._same_value("1 500", "1500")
+    assert not selftest._same_value("0.85", "0.75")
+    assert not selftest._same_value("10", "1")
+
+
+@pytest.mark.slow
+def test_selftest_passes_offline_on_bundled_samples(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The whole pipeline on ``resources/samples`` with sockets blocked (as on an air-gapped laptop)."""
+    samples = REPO / "resources" / "samples"
+    if not any(samples.glob("*.pdf")):
+        pytest.skip("resources/samples not built (packaging/build_samples.py)")
+    monkeypatch.setenv("KDSDESK_MODELS", str(REPO / "tests" / "no-models-here"))  # no LLM: extractive only
+    _block_network(monkeypatch)
+    code = cli_main(["selftest", "--llm", "none"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    lines = out.strip().splitlines()
+    assert lines[-1].startswith("자체 점검 통과"), out
+    for key in ("문서 분석", "색인", "검색", "답변(추출식)", "검증", "근거 쪽 렌더링", "오프라인"):
+        assert any(line.startswith(f"[통과] {key}:") for line in lines), (key, out)

@@ -1,20 +1,89 @@
 """Search: BM25 candidates, dense candidates fused by RRF where vectors exist, then the routes.
 
-Skeleton — the lexical-retrieval issue fills this in.
+``search`` = ``search_stages(...).hits``: the query is analysed once (``kdsdesk.text.korean.analyze``: the same
+terms as the documents), Tantivy gives the BM25 pool (top ``POOL``), dense search (Hangul queries only, when a model
+and vectors exist) is fused with it by reciprocal rank, the routes put structural matches in front, top ``k``
+returned. ``Stages.pool`` (the candidates before routing) serves the evaluation's pool recall.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kdsdesk.records import Hit
+from kdsdesk.retrieve.routes import QUESTION_TERMS, QueryTerms, apply_routes
+from kdsdesk.text.symbols import has_hangul
 
 if TYPE_CHECKING:
     from kdsdesk.index.library import Catalog
+
+log = logging.getLogger(__name__)
+POOL = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Stages:
+    """One search, stage by stage: the BM25 list, the fused pool (before routes) and the final hits."""
+
+    bm25: list[Hit]
+    pool: list[Hit]
+    hits: list[Hit]
+    terms: QueryTerms
+
+
+def query_terms(catalog: Catalog, text: str) -> tuple[QueryTerms, list[str]]:
+    """The query's distinct terms, those the library knows, and its character bigrams."""
+    from kdsdesk.text.korean import analyze
+
+    a = analyze(text)
+    terms = tuple(dict.fromkeys(a.terms))
+    lex = catalog.lexical
+    known = tuple(
+        t for t in terms if t not in QUESTION_TERMS and (lex.doc_freq("body", t) > 0 or lex.doc_freq("rows", t) > 0)
+    )
+    return QueryTerms(text, terms, known), a.grams
+
+
+def bm25(catalog: Catalog, q: QueryTerms, grams: Sequence[str], n: int, doc_codes: Sequence[str] | None) -> list[Hit]:
+    found = catalog.lexical.search(q.terms, grams, limit=n, doc_codes=doc_codes)
+    chunks = {c.chunk_id: c for c in catalog.chunks([h.chunk_id for h in found])}
+    out: list[Hit] = []
+    for h in found:
+        c = chunks.get(h.chunk_id)
+        if c is not None:  # a chunk of a file being replaced or removed is skipped
+            out.append(Hit(c, h.score, len(out) + 1, "bm25"))
+    return out
+
+
+def _fuse(catalog: Catalog, query: str, lexical: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
+    from kdsdesk.index.dense import dense_search
+
+    dense_hits = dense_search(catalog, query, n=POOL, doc_codes=doc_codes)
+    if not dense_hits:
+        return lexical
+    try:
+        from kdsdesk.retrieve.rrf import rrf_fuse
+    except ImportError:
+        return lexical
+    return list(rrf_fuse([lexical, dense_hits]))
+
+
+def search_stages(
+    catalog: Catalog, query: str, k: int = 20, doc_codes: Sequence[str] | None = None, dense: bool = True
+) -> Stages:
+    q, grams = query_terms(catalog, query)
+    lexical = bm25(catalog, q, grams, POOL, doc_codes) if q.terms or grams else []
+    pool = _fuse(catalog, query, lexical, doc_codes) if dense and has_hangul(query) else lexical
+    routed = apply_routes(catalog, q, pool, doc_codes)
+    hits = [Hit(h.chunk, h.score, i + 1, h.route) for i, h in enumerate(routed[:k])]
+    return Stages(lexical, pool, hits, q)
 
 
 def search(
     catalog: Catalog, query: str, k: int = 20, doc_codes: Sequence[str] | None = None, dense: bool = True
 ) -> list[Hit]:
-    raise NotImplementedError
+    """Top ``k`` hits for ``query`` (every hit says which route placed it)."""
+    return search_stages(catalog, query, k=k, doc_codes=doc_codes, dense=dense).hits

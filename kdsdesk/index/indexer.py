@@ -1,0 +1,254 @@
+"""Adding files to a library: expand folders, skip unchanged files, parse in a worker process, chunk, tokenise,
+write Tantivy then the catalog — one file at a time, so killing the process loses at most the file in progress.
+
+A file is re-indexed when its content hash, its parser version (parser module ``PARSER_VERSION`` + chunker
+``CHUNKER_VERSION``) or the tokenizer version changed. Failures (``KnownError`` from the parser, a parser bug, a
+time-out) are recorded with a Korean message and the run goes on. The next file is parsed in the background
+while the current one is tokenised (the parser runs in its own process).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import re
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from kdsdesk.errors import KnownError
+from kdsdesk.index.lexical import LexDoc
+from kdsdesk.index.library import Catalog
+from kdsdesk.records import Chunk, FileKind, IndexReport, ParsedDoc, Progress
+
+log = logging.getLogger(__name__)
+
+SUFFIXES = (".pdf", ".hwpx")
+BUG_MESSAGE = "파일을 분석하는 중 프로그램 내부 오류가 발생했습니다. 로그를 개발자에게 보내 주세요."
+DUPLICATE_MESSAGE = "같은 내용의 파일이 이미 라이브러리에 있습니다."
+
+Parser = Callable[[Path], ParsedDoc]
+
+
+def parser_version(kind: str) -> str:
+    """Version of the parser for ``kind`` and of the chunker (``"0"`` where a module declares none)."""
+    try:
+        mod = importlib.import_module(f"kdsdesk.ingest.{kind}")
+        pv = str(getattr(mod, "PARSER_VERSION", "0"))
+    except ImportError:
+        pv = "0"
+    from kdsdesk.text import chunk
+
+    return f"{kind}-{pv}+chunk-{getattr(chunk, 'CHUNKER_VERSION', '0')}"
+
+
+def tokenizer_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from kdsdesk.index.lexical import LEXICAL_SCHEMA_VERSION
+    from kdsdesk.text.korean import TOKENIZER_VERSION
+
+    try:
+        kiwi = version("kiwipiepy")
+    except PackageNotFoundError:
+        kiwi = "?"
+    return f"tok-{TOKENIZER_VERSION}+kiwi-{kiwi}+lex-{LEXICAL_SCHEMA_VERSION}"
+
+
+def expand(paths: Sequence[Path]) -> list[Path]:
+    """Files to index: given files as they are, folders searched recursively for PDF/HWPX; order kept, no repeats."""
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for p in paths:
+        p = Path(p).expanduser().resolve()
+        found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUFFIXES) if p.is_dir() else [p]
+        for f in found:
+            if f not in seen:
+                seen.add(f)
+                out.append(f)
+    return out
+
+
+# "(3) 측압: …", "여기서, A_{v,min} : …", "- f_ck : …": the head of a definition line
+DEFINITION_RE = re.compile(
+    r"^\s*(?:여기서\s*,?\s*)?(?:\(\d+\)|[①-⑳]|[가-하]\.|[-·•])?\s*([^:：\n.。]{1,40}?)\s*[:：](?=\s|$)", re.MULTILINE
+)
+
+
+def definition_heads(text: str) -> list[str]:
+    """Heads of the definition lines of a chunk text."""
+    heads = (m.group(1).strip() for m in DEFINITION_RE.finditer(text))
+    return [h for h in heads if h and not h.endswith("다")]  # "…은 다음과 같다:" introduces, not defines
+
+
+def lexdocs(chunks: Sequence[Chunk]) -> list[LexDoc]:
+    """What the lexical index stores of each chunk (one batched Kiwi call for all of a file's texts)."""
+    from kdsdesk.text.korean import analyze_many
+
+    texts: list[str] = []
+    layout: list[tuple[int, int, int, int, int]] = []  # per chunk: body, title, first row, number of rows, defs
+    doc_text: dict[str, int] = {}
+    paths: dict[tuple[str, ...], int] = {}
+    for c in chunks:
+        body = len(texts)
+        texts.append(c.text)
+        title = -1
+        rows: list[str] = []
+        if c.table is not None:
+            title = len(texts)
+            texts.append(c.table.caption or c.table.title)
+            rows = c.table.row_records()
+        first_row = len(texts)
+        texts.extend(rows)
+        heads = definition_heads(c.text) if c.kind != "table" else []
+        defs = -1
+        if heads:
+            defs = len(texts)
+            texts.append("\n".join(heads))
+        layout.append((body, title, first_row, len(rows), defs))
+        if c.clause_path not in paths:
+            paths[c.clause_path] = len(texts)
+            texts.append(" ".join(c.clause_path))
+        key = f"{c.doc.doc_code} {c.doc.title}"
+        if key not in doc_text:
+            doc_text[key] = len(texts)
+            texts.append(key)
+    res = analyze_many(texts)
+    out = []
+    for c, (body, title, first_row, n_rows, defs) in zip(chunks, layout, strict=True):
+        out.append(
+            LexDoc(
+                chunk_id=c.chunk_id,
+                file=c.doc.file,
+                doc_code=c.doc.doc_code,
+                body=res[body].terms,
+                grams=res[body].grams,
+                title=res[title].terms if title >= 0 else (),
+                rows=[res[i].terms for i in range(first_row, first_row + n_rows)],
+                path=res[paths[c.clause_path]].terms,
+                doc=res[doc_text[f"{c.doc.doc_code} {c.doc.title}"]].terms,
+                table_no=c.table_number,
+                defs=[*res[defs].terms, *res[defs].grams] if defs >= 0 else (),
+            )
+        )
+    return out
+
+
+def _default_parser(path: Path) -> ParsedDoc:
+    from kdsdesk.ingest.isolate import parse_isolated
+
+    return parse_isolated(path)
+
+
+def add_files(
+    catalog: Catalog, paths: Sequence[Path], parse: Parser | None = None
+) -> Generator[Progress, None, IndexReport]:
+    """Index ``paths`` (files and folders) into ``catalog``; yields one ``Progress`` per file; returns the report.
+
+    ``parse`` replaces the isolated parser (tests use synthetic documents).
+    """
+    from kdsdesk.ingest.dispatch import sha256_file, sniff
+    from kdsdesk.text.chunk import chunk_document
+
+    parse_fn = parse or _default_parser
+    files = expand(paths)
+    tok_v = tokenizer_version()
+    added: list[str] = []
+    replaced: list[str] = []
+    skipped: list[str] = []
+    failed: list[tuple[str, str]] = []
+    total = len(files)
+    # decide what needs work (cheap: hashes and versions) before any parsing
+    todo: list[tuple[Path, FileKind, str, bool]] = []  # path, kind, sha, existed
+    for i, f in enumerate(files):
+        key = str(f)
+        yield Progress("확인", i, total, f.name)
+        try:
+            kind = sniff(f)
+            sha = sha256_file(f)
+        except KnownError as exc:
+            failed.append((key, exc.message))
+            _record_unreadable(catalog, f, exc.message)
+            continue
+        row = catalog.file_row(key)
+        pv = parser_version(kind)
+        if (
+            row is not None
+            and row["status"] == "searchable"
+            and row["sha256"] == sha
+            and row["parser_version"] == pv
+            and row["tokenizer_version"] == tok_v
+        ):
+            skipped.append(key)
+            continue
+        dup = (
+            catalog.db()
+            .execute("SELECT path FROM files WHERE sha256 = ? AND status = 'searchable' AND path != ?", (sha, key))
+            .fetchone()
+        )
+        if dup is not None:
+            skipped.append(key)
+            log.info("%s: same content as %s, skipped", key, dup[0])
+            continue
+        todo.append((f, kind, sha, row is not None and row["status"] == "searchable"))
+
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kdsdesk-parse")
+    futures: list[Future[ParsedDoc]] = []
+    try:
+        if todo:
+            futures.append(pool.submit(parse_fn, todo[0][0]))
+        for i, (f, kind, sha, existed) in enumerate(todo):
+            key = str(f)
+            yield Progress("색인", i, len(todo), f.name)
+            st = f.stat()
+            file_id = catalog.begin_file(key, kind, sha, st.st_size, st.st_mtime)
+            if i + 1 < len(todo):
+                futures.append(pool.submit(parse_fn, todo[i + 1][0]))
+            pv = parser_version(kind)
+            try:
+                parsed = futures[i].result()
+            except KnownError as exc:
+                catalog.fail_file(file_id, exc.message, sha, pv)
+                failed.append((key, exc.message))
+                continue
+            except RuntimeError as exc:  # a parser bug reported by the worker: log it, record it, go on
+                log.error("parser bug on %s: %s", key, exc)
+                catalog.fail_file(file_id, BUG_MESSAGE, sha, pv)
+                failed.append((key, BUG_MESSAGE))
+                continue
+            chunks = chunk_document(parsed)
+            catalog.lexical.replace_file(key, lexdocs(chunks))
+            catalog.finish_file(file_id, parsed, chunks, pv, tok_v)
+            (replaced if existed else added).append(key)
+        yield Progress("색인", len(todo), len(todo), "완료")
+    finally:
+        for fut in futures:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+    return IndexReport(tuple(added), tuple(replaced), tuple(skipped), tuple(failed))
+
+
+def _record_unreadable(catalog: Catalog, f: Path, message: str) -> None:
+    """A file we cannot even open or sniff: recorded as failed when it exists (so the library panel shows it)."""
+    if not f.is_file():
+        return
+    try:
+        st = f.stat()
+    except OSError:
+        return
+    kind: FileKind = "hwpx" if f.suffix.lower() == ".hwpx" else "pdf"
+    file_id = catalog.begin_file(str(f), kind, "", st.st_size, st.st_mtime)
+    catalog.fail_file(file_id, message, "", "")
+
+
+def stale_files(catalog: Catalog) -> list[Path]:
+    """Searchable files indexed by another parser or tokenizer version (to re-add)."""
+    tok_v = tokenizer_version()
+    out = []
+    for d in catalog.documents():
+        row = catalog.file_row(d.file)
+        if row is None or d.status != "searchable":
+            continue
+        if row["tokenizer_version"] != tok_v or row["parser_version"] != parser_version(d.kind):
+            out.append(Path(d.file))
+    return out

@@ -1,0 +1,234 @@
+"""The lexical index (Tantivy, BM25) over pre-tokenised Korean: one Tantivy document per chunk.
+
+Fields (all analysed with a whitespace + lowercase analyzer, registered again after every open — Tantivy does not
+store analyzers): ``body`` (chunk text terms), ``gram`` (Hangul character bigrams of the content words, a safety net
+for Kiwi's context-dependent splits of compounds), ``title`` (table caption terms, stored for the title route),
+``rows`` (terms of each row record, one row a line, stored for the row route), ``path`` (clause path terms), ``doc``
+(doc code and title terms), ``defs`` (terms and bigrams of the heads of definition lines — ``(3) 측압: …`` in a
+"용어의 정의" clause, ``여기서, A_{v,min} : …`` under an equation — so the chunk that defines a term or symbol
+ranks above the chunks that merely use it). ``chunk_id``/``file``/``doc_code``/``table_no`` use the raw
+tokenizer (exact terms for deletes and filters). Long original text is not stored here: the catalog has it.
+
+Queries are built from terms (``Query.term_query``), never parsed from user text, so no query-syntax error is
+possible. Writes happen on one thread (the indexer); searches may come from any thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LEXICAL_SCHEMA_VERSION = "1"
+ANALYZER = "kds_ws"
+WRITER_HEAP = 64_000_000
+
+# field → BM25 weight in the combined query
+FIELD_BOOSTS: dict[str, float] = {
+    "body": 1.0, "title": 0.8, "rows": 0.4, "path": 0.5, "doc": 0.3, "gram": 0.25, "defs": 1.0,
+}  # fmt: skip
+GRAM_FIELDS = frozenset({"gram"})  # searched with the query's bigrams only
+MIXED_FIELDS = frozenset({"defs"})  # searched with terms and bigrams
+
+
+@dataclass(frozen=True, slots=True)
+class LexDoc:
+    """What the lexical index holds of one chunk (terms already produced by ``kdsdesk.text.korean``)."""
+
+    chunk_id: str
+    file: str
+    doc_code: str
+    body: Sequence[str]
+    grams: Sequence[str] = ()
+    title: Sequence[str] = ()
+    rows: Sequence[Sequence[str]] = ()
+    path: Sequence[str] = ()
+    doc: Sequence[str] = ()
+    table_no: str = ""
+    defs: Sequence[str] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LexHit:
+    chunk_id: str
+    score: float
+    stored: dict[str, list[Any]] = field(default_factory=dict)
+
+
+def _schema() -> Any:
+    import tantivy
+
+    sb = tantivy.SchemaBuilder()
+    sb.add_text_field("chunk_id", stored=True, tokenizer_name="raw", index_option="basic")
+    sb.add_text_field("file", stored=False, tokenizer_name="raw", index_option="basic")
+    sb.add_text_field("doc_code", stored=False, tokenizer_name="raw", index_option="basic")
+    sb.add_text_field("table_no", stored=False, tokenizer_name="raw", index_option="basic")
+    sb.add_text_field("body", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("gram", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("title", stored=True, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("rows", stored=True, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("path", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("doc", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("defs", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    return sb.build()
+
+
+def _register(index: Any) -> None:
+    import tantivy
+
+    analyzer = tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.whitespace()).filter(tantivy.Filter.lowercase()).build()
+    index.register_tokenizer(ANALYZER, analyzer)
+
+
+def _clean(terms: Sequence[str]) -> str:
+    return " ".join(t for t in terms if t and not any(ch.isspace() for ch in t))
+
+
+class LexicalIndex:
+    """A Tantivy index in ``folder`` (created if missing)."""
+
+    def __init__(self, folder: Path) -> None:
+        import tantivy
+
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.schema = _schema()
+        self.index = tantivy.Index(self.schema, path=str(folder), reuse=True)
+        _register(self.index)
+        self._writer: Any = None
+        self._wlock = threading.Lock()
+
+    # -- writing (one thread) -------------------------------------------------------------------------------
+    def _get_writer(self) -> Any:
+        if self._writer is None:
+            self._writer = self.index.writer(WRITER_HEAP, 1)
+        return self._writer
+
+    def replace_file(self, file: str, docs: Sequence[LexDoc]) -> None:
+        """Delete the file's documents and add ``docs`` in one commit (atomic for readers and after a crash)."""
+        import tantivy
+
+        with self._wlock:
+            w = self._get_writer()
+            w.delete_documents_by_term("file", file)
+            for d in docs:
+                doc = tantivy.Document()
+                doc.add_text("chunk_id", d.chunk_id)
+                doc.add_text("file", d.file)
+                doc.add_text("doc_code", d.doc_code)
+                if d.table_no:
+                    doc.add_text("table_no", d.table_no)
+                doc.add_text("body", _clean(d.body))
+                doc.add_text("gram", _clean(d.grams))
+                doc.add_text("title", _clean(d.title))
+                doc.add_text("rows", "\n".join(_clean(r) for r in d.rows))
+                doc.add_text("path", _clean(d.path))
+                doc.add_text("doc", _clean(d.doc))
+                doc.add_text("defs", _clean(d.defs))
+                w.add_document(doc)
+            w.commit()
+        self.index.reload()
+
+    def delete_files(self, files: Sequence[str]) -> None:
+        if not files:
+            return
+        with self._wlock:
+            w = self._get_writer()
+            for f in files:
+                w.delete_documents_by_term("file", f)
+            w.commit()
+        self.index.reload()
+
+    def delete_all(self) -> None:
+        with self._wlock:
+            w = self._get_writer()
+            w.delete_all_documents()
+            w.commit()
+        self.index.reload()
+
+    def close(self) -> None:
+        with self._wlock:
+            if self._writer is not None:
+                try:
+                    self._writer.wait_merging_threads()
+                finally:
+                    self._writer = None
+
+    # -- reading (any thread) -------------------------------------------------------------------------------
+    def num_docs(self) -> int:
+        return int(self.index.searcher().num_docs)
+
+    def doc_freq(self, field_name: str, term: str) -> int:
+        return int(self.index.searcher().doc_freq(field_name, term))
+
+    def _filter(self, query: Any, doc_codes: Sequence[str] | None) -> Any:
+        import tantivy
+
+        if not doc_codes:
+            return query
+        codes = tantivy.Query.boolean_query(
+            [(tantivy.Occur.Should, tantivy.Query.term_query(self.schema, "doc_code", c)) for c in doc_codes]
+        )
+        return tantivy.Query.boolean_query([(tantivy.Occur.Must, query), (tantivy.Occur.Must, codes)])
+
+    def search(
+        self,
+        terms: Sequence[str],
+        grams: Sequence[str] = (),
+        limit: int = 50,
+        doc_codes: Sequence[str] | None = None,
+        boosts: dict[str, float] | None = None,
+    ) -> list[LexHit]:
+        """BM25 over the weighted fields; each distinct term once."""
+        import tantivy
+
+        boosts = FIELD_BOOSTS if boosts is None else boosts
+        clauses: list[tuple[Any, Any]] = []
+        uniq = list(dict.fromkeys(t.lower() for t in terms if t))
+        for name, weight in boosts.items():
+            if weight <= 0:
+                continue
+            if name in GRAM_FIELDS:
+                source = list(dict.fromkeys(grams))
+            elif name in MIXED_FIELDS:
+                source = list(dict.fromkeys([*uniq, *grams]))
+            else:
+                source = uniq
+            for t in source:
+                q = tantivy.Query.term_query(self.schema, name, t)
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(q, weight) if weight != 1 else q))
+        if not clauses:
+            return []
+        return self._run(tantivy.Query.boolean_query(clauses), limit, doc_codes, stored=False)
+
+    def search_field(
+        self, field_name: str, terms: Sequence[str], limit: int = 10, doc_codes: Sequence[str] | None = None
+    ) -> list[LexHit]:
+        """BM25 on one field, with that field's stored value (``title``/``rows``) in ``LexHit.stored``."""
+        import tantivy
+
+        uniq = list(dict.fromkeys(t.lower() for t in terms if t))
+        if not uniq:
+            return []
+        q = tantivy.Query.boolean_query(
+            [(tantivy.Occur.Should, tantivy.Query.term_query(self.schema, field_name, t)) for t in uniq]
+        )
+        return self._run(q, limit, doc_codes, stored=True)
+
+    def by_table_no(self, number: str, doc_codes: Sequence[str] | None = None, limit: int = 50) -> list[str]:
+        """Chunk ids of the tables numbered ``number`` (e.g. "4.2-1")."""
+        import tantivy
+
+        q = tantivy.Query.term_query(self.schema, "table_no", number)
+        return [h.chunk_id for h in self._run(q, limit, doc_codes, stored=False)]
+
+    def _run(self, query: Any, limit: int, doc_codes: Sequence[str] | None, stored: bool) -> list[LexHit]:
+        searcher = self.index.searcher()
+        result = searcher.search(self._filter(query, doc_codes), limit=limit, count=False)
+        out: list[LexHit] = []
+        for score, addr in result.hits:
+            d = searcher.doc(addr).to_dict()
+            out.append(LexHit(d["chunk_id"][0], float(score), d if stored else {}))
+        return out

@@ -1,0 +1,441 @@
+"""The library catalog: SQLite (files, chunks, unanswered questions) beside the Tantivy index, in one folder.
+
+Files: absolute path, sha256, size, mtime, kind, doc code, title, edition year, status (``indexing`` →
+``searchable`` | ``failed``), Korean failure message, parser/tokenizer/encoder versions. Chunks are stored as JSON
+(``kdsdesk.index.serial``) with their clause and table number as columns for the routes.
+
+Crash safety: a file is written as "status indexing → Tantivy commit → chunks + status searchable in one SQLite
+transaction". Opening the catalog repairs leftovers of a killed run (rows still ``indexing``: their Tantivy
+documents and chunks are removed and the row marked failed, so the next ``add`` indexes the file again).
+
+Threads: every thread gets its own SQLite connection (WAL mode: reads never wait for a writer); Tantivy searches
+may run on any thread while another thread writes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import sqlite3
+import threading
+from collections.abc import Generator, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kdsdesk.index.serial import chunk_from_dict
+from kdsdesk.records import Chunk, DocInfo, DocRef, IndexReport, Progress
+
+if TYPE_CHECKING:
+    from kdsdesk.index.lexical import LexicalIndex
+    from kdsdesk.records import ParsedDoc
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+DB_NAME = "catalog.sqlite3"
+LEXICAL_DIR = "lexical"
+INTERRUPTED_MESSAGE = "색인이 중간에 중단되었습니다. 파일을 다시 추가하면 이어서 색인합니다."
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    sha256 TEXT NOT NULL DEFAULT '',
+    size INTEGER NOT NULL DEFAULT 0,
+    mtime REAL NOT NULL DEFAULT 0,
+    kind TEXT NOT NULL DEFAULT '',
+    doc_code TEXT NOT NULL DEFAULT '',
+    title TEXT NOT NULL DEFAULT '',
+    year TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'indexing',
+    message TEXT NOT NULL DEFAULT '',
+    parser_version TEXT NOT NULL DEFAULT '',
+    tokenizer_version TEXT NOT NULL DEFAULT '',
+    encoder_version TEXT NOT NULL DEFAULT '',
+    n_pages INTEGER NOT NULL DEFAULT 0,
+    n_chunks INTEGER NOT NULL DEFAULT 0,
+    n_vectors INTEGER NOT NULL DEFAULT 0,
+    updated TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    chunk_id TEXT PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    ordinal INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    clause TEXT NOT NULL DEFAULT '',
+    table_no TEXT NOT NULL DEFAULT '',
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal);
+CREATE INDEX IF NOT EXISTS chunks_clause ON chunks(clause);
+CREATE INDEX IF NOT EXISTS chunks_table ON chunks(table_no);
+CREATE TABLE IF NOT EXISTS unanswered (
+    question TEXT PRIMARY KEY,
+    count INTEGER NOT NULL DEFAULT 0,
+    last_at TEXT NOT NULL,
+    last_status TEXT NOT NULL
+);
+"""
+
+_FILE_COLS = "path, sha256, kind, doc_code, title, year, status, message, n_pages, n_chunks, n_vectors, size, mtime, id"
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
+
+
+class Catalog:
+    """A library folder's catalog and lexical index. ``Catalog(root)`` creates or opens (and repairs) it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.db_path = self.root / DB_NAME
+        self._local = threading.local()
+        self._conns: list[sqlite3.Connection] = []
+        self._conns_lock = threading.Lock()
+        self.write_lock = threading.RLock()  # one writer at a time inside this process
+        self._lexical: LexicalIndex | None = None
+        self._lex_lock = threading.Lock()
+        self._cache: dict[str, Chunk] = {}
+        self._docs: dict[int, DocRef] = {}
+        db = self.db()
+        db.executescript(_SCHEMA)
+        db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        db.commit()
+        self._check_lexical_version()
+        self.repair()
+
+    # -- connections -------------------------------------------------------------------------------------------
+    def db(self) -> sqlite3.Connection:
+        """This thread's connection (created on first use; WAL; foreign keys on)."""
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.db_path, timeout=30.0, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            self._local.conn = conn
+            with self._conns_lock:
+                self._conns.append(conn)
+        return conn
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        if self._lexical is None:
+            with self._lex_lock:
+                if self._lexical is None:
+                    from kdsdesk.index.lexical import LexicalIndex
+
+                    self._lexical = LexicalIndex(self.root / LEXICAL_DIR)
+        return self._lexical
+
+    def meta(self, key: str, default: str = "") -> str:
+        row = self.db().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.write_lock:
+            db = self.db()
+            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+            db.commit()
+
+    def _check_lexical_version(self) -> None:
+        """A lexical index of another layout is rebuilt: dropped, and every file marked for re-indexing."""
+        from kdsdesk.index.lexical import LEXICAL_SCHEMA_VERSION
+
+        if self.meta("lexical_schema") == LEXICAL_SCHEMA_VERSION:
+            return
+        folder = self.root / LEXICAL_DIR
+        if folder.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+        with self.write_lock:
+            db = self.db()
+            db.execute("UPDATE files SET tokenizer_version = ''")
+            db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('lexical_schema', ?)", (LEXICAL_SCHEMA_VERSION,)
+            )
+            db.commit()
+
+    def repair(self) -> int:
+        """Undo what a killed run left half-done (rows still ``indexing``). Returns how many rows were repaired."""
+        rows = self.db().execute("SELECT id, path FROM files WHERE status = 'indexing'").fetchall()
+        if not rows:
+            return 0
+        self.lexical.delete_files([p for _, p in rows])
+        with self.write_lock:
+            db = self.db()
+            for fid, _ in rows:
+                db.execute("DELETE FROM chunks WHERE file_id = ?", (fid,))
+                db.execute(
+                    "UPDATE files SET status = 'failed', message = ?, n_chunks = 0, n_vectors = 0, sha256 = '' "
+                    "WHERE id = ?",
+                    (INTERRUPTED_MESSAGE, fid),
+                )
+            db.commit()
+        self._invalidate()
+        log.warning("repaired %d file(s) left half-indexed by an interrupted run", len(rows))
+        return len(rows)
+
+    # -- documents -----------------------------------------------------------------------------------------------
+    def _info(self, r: Sequence[Any]) -> DocInfo:
+        return DocInfo(
+            file=r[0], sha256=r[1], kind=r[2] or "pdf", doc_code=r[3], title=r[4], year=r[5], status=r[6],
+            message=r[7], n_pages=r[8], n_chunks=r[9], n_vectors=r[10], size=r[11], mtime=r[12],
+        )  # fmt: skip
+
+    def documents(self) -> list[DocInfo]:
+        """All files, grouped by doc code (then year, kind, path); files without a code last."""
+        rows = self.db().execute(f"SELECT {_FILE_COLS} FROM files").fetchall()
+        infos = [self._info(r) for r in rows]
+        infos.sort(key=lambda d: (d.doc_code == "", d.doc_code, d.year, d.kind, d.file))
+        return infos
+
+    def documents_by_code(self) -> dict[str, list[DocInfo]]:
+        """Searchable documents grouped by doc code (the same standard as PDF and HWPX, or two editions)."""
+        out: dict[str, list[DocInfo]] = {}
+        for d in self.documents():
+            if d.status == "searchable":
+                out.setdefault(d.doc_code or d.file, []).append(d)
+        return out
+
+    def file_row(self, path: str) -> dict[str, Any] | None:
+        cur = self.db().execute("SELECT * FROM files WHERE path = ?", (path,))
+        row = cur.fetchone()
+        if row is None:
+            return None
+        return {d[0]: v for d, v in zip(cur.description, row, strict=True)}
+
+    def doc_codes(self) -> list[str]:
+        rows = self.db().execute("SELECT DISTINCT doc_code FROM files WHERE status = 'searchable'").fetchall()
+        return sorted(r[0] for r in rows if r[0])
+
+    # -- chunks --------------------------------------------------------------------------------------------------
+    def _doc(self, file_id: int) -> DocRef:
+        doc = self._docs.get(file_id)
+        if doc is None:
+            r = (
+                self.db()
+                .execute("SELECT path, sha256, kind, doc_code, title, year FROM files WHERE id = ?", (file_id,))
+                .fetchone()
+            )
+            doc = DocRef(file=r[0], sha256=r[1], kind=r[2], doc_code=r[3], title=r[4], year=r[5])
+            self._docs[file_id] = doc
+        return doc
+
+    def _invalidate(self) -> None:
+        self._cache.clear()
+        self._docs.clear()
+
+    def _load(self, rows: Sequence[Sequence[Any]]) -> list[Chunk]:
+        out = []
+        for chunk_id, file_id, data in rows:
+            c = self._cache.get(chunk_id)
+            if c is None:
+                c = chunk_from_dict(json.loads(data), self._doc(file_id))
+                if len(self._cache) > 20_000:
+                    self._cache.clear()
+                self._cache[chunk_id] = c
+            out.append(c)
+        return out
+
+    def chunk(self, chunk_id: str) -> Chunk | None:
+        found = self.chunks([chunk_id])
+        return found[0] if found else None
+
+    def chunks(self, ids: Sequence[str]) -> list[Chunk]:
+        """Searchable chunks by id, in the order asked (unknown ids left out)."""
+        want = [i for i in ids if i not in self._cache]
+        rows: list[Any] = []
+        for start in range(0, len(want), 500):
+            part = want[start : start + 500]
+            marks = ",".join("?" * len(part))
+            rows += (
+                self.db()
+                .execute(
+                    f"SELECT c.chunk_id, c.file_id, c.data FROM chunks c JOIN files f ON f.id = c.file_id "
+                    f"WHERE f.status = 'searchable' AND c.chunk_id IN ({marks})",
+                    part,
+                )
+                .fetchall()
+            )
+        self._load(rows)
+        return [self._cache[i] for i in ids if i in self._cache]
+
+    def iter_chunks(self) -> Iterator[Chunk]:
+        """All searchable chunks, file by file in reading order."""
+        cur = self.db().execute(
+            "SELECT c.chunk_id, c.file_id, c.data FROM chunks c JOIN files f ON f.id = c.file_id "
+            "WHERE f.status = 'searchable' ORDER BY c.file_id, c.ordinal"
+        )
+        while True:
+            rows = cur.fetchmany(256)
+            if not rows:
+                return
+            for _cid, file_id, data in rows:
+                yield chunk_from_dict(json.loads(data), self._doc(file_id))
+
+    def chunk_ids_where(
+        self, *, clause: str = "", table_no: str = "", doc_codes: Sequence[str] | None = None
+    ) -> list[str]:
+        """Searchable chunk ids of a clause (and its sub-clauses' first chunks excluded) or a table number."""
+        sql = "SELECT c.chunk_id FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.status = 'searchable' AND " + (
+            "c.clause = ?" if clause else "c.table_no = ?"
+        )
+        args: list[Any] = [clause or table_no]
+        if doc_codes:
+            sql += f" AND f.doc_code IN ({','.join('?' * len(doc_codes))})"
+            args += list(doc_codes)
+        sql += " ORDER BY c.file_id, c.ordinal"
+        return [r[0] for r in self.db().execute(sql, args).fetchall()]
+
+    # -- writing (the indexer) ----------------------------------------------------------------------------------
+    def begin_file(self, path: str, kind: str, sha256: str, size: int, mtime: float) -> int:
+        """Mark ``path`` as being indexed (committed before any index write). Returns the file id."""
+        with self.write_lock:
+            db = self.db()
+            db.execute(
+                "INSERT INTO files(path, kind, size, mtime, status, updated) VALUES (?, ?, ?, ?, 'indexing', ?) "
+                "ON CONFLICT(path) DO UPDATE SET status = 'indexing', kind = excluded.kind, "
+                "size = excluded.size, mtime = excluded.mtime, updated = excluded.updated",
+                (path, kind, size, mtime, now_iso()),
+            )
+            db.commit()
+            row = db.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
+        return int(row[0])
+
+    def finish_file(
+        self, file_id: int, parsed: ParsedDoc, chunks: Sequence[Chunk], parser_version: str, tokenizer_version: str
+    ) -> None:
+        """Replace the file's chunks and mark it searchable, in one transaction (after the Tantivy commit)."""
+        from kdsdesk.index.serial import chunk_to_dict
+
+        doc = parsed.doc
+        with self.write_lock:
+            db = self.db()
+            try:
+                db.execute("DELETE FROM chunks WHERE file_id = ?", (file_id,))
+                db.executemany(
+                    "INSERT OR REPLACE INTO chunks(chunk_id, file_id, ordinal, kind, clause, table_no, data) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (
+                            c.chunk_id, file_id, c.ordinal, c.kind, c.clause, c.table_number,
+                            json.dumps(chunk_to_dict(c, with_doc=False), ensure_ascii=False, separators=(",", ":")),
+                        )
+                        for c in chunks
+                    ],
+                )  # fmt: skip
+                db.execute(
+                    "UPDATE files SET sha256 = ?, kind = ?, doc_code = ?, title = ?, year = ?, status = 'searchable', "
+                    "message = '', parser_version = ?, tokenizer_version = ?, encoder_version = '', n_pages = ?, "
+                    "n_chunks = ?, n_vectors = 0, updated = ? WHERE id = ?",
+                    (
+                        doc.sha256, doc.kind, doc.doc_code, doc.title, doc.year, parser_version, tokenizer_version,
+                        parsed.n_pages, len(chunks), now_iso(), file_id,
+                    ),
+                )  # fmt: skip
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
+        self._invalidate()
+
+    def fail_file(self, file_id: int, message: str, sha256: str, parser_version: str) -> None:
+        """Record a failure (Korean message); the file's old chunks, if any, are gone (Tantivy deleted first)."""
+        self.lexical.delete_files([self._path(file_id)])
+        with self.write_lock:
+            db = self.db()
+            db.execute("DELETE FROM chunks WHERE file_id = ?", (file_id,))
+            db.execute(
+                "UPDATE files SET status = 'failed', message = ?, sha256 = ?, parser_version = ?, n_chunks = 0, "
+                "n_vectors = 0, updated = ? WHERE id = ?",
+                (message, sha256, parser_version, now_iso(), file_id),
+            )
+            db.commit()
+        self._invalidate()
+
+    def _path(self, file_id: int) -> str:
+        row = self.db().execute("SELECT path FROM files WHERE id = ?", (file_id,)).fetchone()
+        return str(row[0])
+
+    def set_encoder_state(self, path: str, encoder_version: str, n_vectors: int) -> None:
+        """For the dense encoder: which encoder produced the file's vectors and how many chunks have one."""
+        with self.write_lock:
+            db = self.db()
+            db.execute(
+                "UPDATE files SET encoder_version = ?, n_vectors = ? WHERE path = ?", (encoder_version, n_vectors, path)
+            )
+            db.commit()
+
+    def remove(self, paths: Sequence[Path]) -> int:
+        """Remove files (or every file under a folder) from the library. Returns how many were removed."""
+        targets: list[tuple[int, str]] = []
+        rows = self.db().execute("SELECT id, path FROM files").fetchall()
+        for p in paths:
+            key = str(Path(p).expanduser().resolve())
+            for fid, fp in rows:
+                if (fp == key or fp.startswith(key.rstrip("/\\") + "/") or fp.startswith(key + "\\")) and (
+                    fid,
+                    fp,
+                ) not in targets:
+                    targets.append((fid, fp))
+        if not targets:
+            return 0
+        self.lexical.delete_files([fp for _, fp in targets])
+        with self.write_lock:
+            db = self.db()
+            for fid, _ in targets:
+                db.execute("DELETE FROM chunks WHERE file_id = ?", (fid,))
+                db.execute("DELETE FROM files WHERE id = ?", (fid,))
+            db.commit()
+        self._invalidate()
+        return len(targets)
+
+    # -- unanswered questions ------------------------------------------------------------------------------------
+    def log_unanswered(self, question: str, status: str) -> None:
+        q = " ".join(question.split())
+        if not q:
+            return
+        with self.write_lock:
+            db = self.db()
+            db.execute(
+                "INSERT INTO unanswered(question, count, last_at, last_status) VALUES (?, 1, ?, ?) "
+                "ON CONFLICT(question) DO UPDATE SET count = count + 1, last_at = excluded.last_at, "
+                "last_status = excluded.last_status",
+                (q, now_iso(), status),
+            )
+            db.commit()
+
+    def unanswered(self) -> list[tuple[str, int, str, str]]:
+        """(question, count, last asked ISO time, last status), most asked first."""
+        rows = (
+            self.db()
+            .execute("SELECT question, count, last_at, last_status FROM unanswered ORDER BY count DESC, last_at DESC")
+            .fetchall()
+        )
+        return [(str(a), int(b), str(c), str(d)) for a, b, c, d in rows]
+
+    def close(self) -> None:
+        if self._lexical is not None:
+            self._lexical.close()
+            self._lexical = None
+        with self._conns_lock:
+            for c in self._conns:
+                try:
+                    c.close()
+                except sqlite3.Error:
+                    pass
+            self._conns.clear()
+        self._local = threading.local()
+        self._invalidate()
+
+
+def add_files(catalog: Catalog, paths: Sequence[Path], **kwargs: Any) -> Generator[Progress, None, IndexReport]:
+    """Index files and folders into ``catalog`` (see ``kdsdesk.index.indexer.add_files``)."""
+    from kdsdesk.index.indexer import add_files as _add
+
+    return (yield from _add(catalog, paths, **kwargs))

@@ -1,0 +1,124 @@
+"""``Chunk`` ⇄ plain JSON-able dicts, exactly round-tripping (spans, table cells, clause path, pages).
+
+Used by the catalog (chunks are stored as JSON in SQLite, without their ``DocRef``, which the catalog keeps once per
+file) and by the index-pack export (with the ``DocRef``). Compact: spans and cells are short lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kdsdesk.records import Chunk, DocRef, Span, Table, TableCell
+
+SERIAL_VERSION = 1
+
+
+def doc_to_dict(doc: DocRef) -> dict[str, Any]:
+    return {
+        "file": doc.file,
+        "sha256": doc.sha256,
+        "kind": doc.kind,
+        "doc_code": doc.doc_code,
+        "title": doc.title,
+        "year": doc.year,
+    }
+
+
+def doc_from_dict(d: dict[str, Any]) -> DocRef:
+    return DocRef(
+        file=d["file"],
+        sha256=d["sha256"],
+        kind=d["kind"],
+        doc_code=d.get("doc_code", ""),
+        title=d.get("title", ""),
+        year=d.get("year", ""),
+    )
+
+
+def _rect(r: Any) -> tuple[float, float, float, float] | None:
+    if r is None:
+        return None
+    a, b, c, d = r
+    return (float(a), float(b), float(c), float(d))
+
+
+def span_to_list(s: Span) -> list[Any]:
+    return [s.start, s.end, s.page_index, list(s.rect) if s.rect is not None else None, s.paragraph]
+
+
+def span_from_list(v: list[Any]) -> Span:
+    return Span(int(v[0]), int(v[1]), v[2], _rect(v[3]), v[4])
+
+
+def table_to_dict(t: Table) -> dict[str, Any]:
+    return {
+        "number": t.number,
+        "caption": t.caption,
+        "n_rows": t.n_rows,
+        "n_cols": t.n_cols,
+        "cells": [[c.row, c.col, c.text, c.rowspan, c.colspan, c.is_header] for c in t.cells],
+        "header_rows": t.header_rows,
+        "header_cols": t.header_cols,
+        "bbox": list(t.bbox) if t.bbox is not None else None,
+        "page_index": t.page_index,
+    }
+
+
+def table_from_dict(d: dict[str, Any]) -> Table:
+    return Table(
+        number=d["number"],
+        caption=d["caption"],
+        n_rows=int(d["n_rows"]),
+        n_cols=int(d["n_cols"]),
+        cells=tuple(
+            TableCell(int(r), int(c), str(text), int(rs), int(cs), bool(h)) for r, c, text, rs, cs, h in d["cells"]
+        ),
+        header_rows=int(d.get("header_rows", 1)),
+        header_cols=int(d.get("header_cols", 0)),
+        bbox=_rect(d.get("bbox")),
+        page_index=d.get("page_index"),
+    )
+
+
+def chunk_to_dict(chunk: Chunk, with_doc: bool = True) -> dict[str, Any]:
+    """A chunk as a JSON-able dict; ``with_doc=False`` leaves out the ``DocRef`` (the caller keeps it)."""
+    d: dict[str, Any] = {
+        "v": SERIAL_VERSION,
+        "chunk_id": chunk.chunk_id,
+        "kind": chunk.kind,
+        "text": chunk.text,
+        "clause": chunk.clause,
+        "clause_path": list(chunk.clause_path),
+        "item": chunk.item,
+        "pages": list(chunk.pages),
+        "paragraphs": list(chunk.paragraphs),
+        "spans": [span_to_list(s) for s in chunk.spans],
+        "table": table_to_dict(chunk.table) if chunk.table is not None else None,
+        "ordinal": chunk.ordinal,
+    }
+    if with_doc:
+        d["doc"] = doc_to_dict(chunk.doc)
+    return d
+
+
+def chunk_from_dict(d: dict[str, Any], doc: DocRef | None = None) -> Chunk:
+    """The chunk of ``chunk_to_dict``; ``doc`` is required when the dict was written without one."""
+    if doc is None:
+        if "doc" not in d:
+            raise ValueError("chunk dict has no 'doc' and none was given")
+        doc = doc_from_dict(d["doc"])
+    table = d.get("table")
+    return Chunk(
+        chunk_id=d["chunk_id"],
+        doc=doc,
+        kind=d["kind"],
+        text=d["text"],
+        clause=d.get("clause", ""),
+        clause_path=tuple(d.get("clause_path", ())),
+        item=d.get("item", ""),
+        pages=tuple(int(p) for p in d.get("pages", ())),
+        paragraphs=tuple(int(p) for p in d.get("paragraphs", ())),
+        spans=tuple(span_from_list(s) for s in d.get("spans", ())),
+        table=table_from_dict(table) if table is not None else None,
+        ordinal=int(d.get("ordinal", 0)),
+    )

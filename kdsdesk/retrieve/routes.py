@@ -1,0 +1,167 @@
+"""Routes: rules that move results to the front of the ranked list without removing anything.
+
+In the order applied (a later route ends up in front of an earlier one):
+
+1. a query without Hangul (a symbol query: ``fck``, ``A_v,min``) keeps the BM25 order — no route applies;
+2. a table number (``표 3.6-2``) → that table (``table_no``);
+3. a table-title hit whose title terms cover ≥ 2/3 of the query's content terms → that table (``table_title``);
+   else a table row whose terms cover ≥ 0.8 of them → that table (``table_row``);
+4. a clause number (``4.1.2``: at least two dots, not after 표 or 식) → that clause (``clause_no``), applied last.
+
+"Content terms" are the query's distinct terms that occur in the library at all, less the vocabulary of asking
+(얼마, 무엇, 의미, 말하다, 부르다 …): a question's frame is not part of what it asks about. With many documents, a
+route that matches several keeps them in their BM25 order (chunks of documents that have no BM25 candidate come
+after), at most ``MAX_PER_ROUTE`` chunks per route.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kdsdesk.records import Chunk, Hit, Route
+from kdsdesk.text.symbols import has_hangul
+
+if TYPE_CHECKING:
+    from kdsdesk.index.library import Catalog
+
+TITLE_COVERAGE = 2 / 3
+ROW_COVERAGE = 0.8
+MAX_PER_ROUTE = 3
+_NUM = r"(?:[A-Z]|\d+)(?:\.\d+)*"
+TABLE_NO_RE = re.compile(rf"표\s*({_NUM}\s*-\s*\d+)")
+CLAUSE_RE = re.compile(
+    r"(?<![\w.\-])(?<!표)(?<!식)(?<!표 )(?<!식 )((?:[A-Z]|\d+)(?:\.\d+){2,})(?![\w.]*\d)(?!\s*-\s*\d)"
+)
+# terms of the question frame ("…은 무엇을 말하나요?", "… 뭐라고 부르나요?", "얼마인가요?", "어떤 의미인가요?")
+QUESTION_TERMS = frozenset(
+    {"말", "말하", "하", "되", "있", "부르", "의미", "뜻", "뜻하", "얼마", "무엇", "뭐", "몇", "어떻", "어떤",
+     "어느", "무슨", "알", "대하", "관하", "경우", "값", "기준"}
+)  # fmt: skip
+ONLY_NUMBERS_RE = re.compile(rf"^\s*(?:표|식)?\s*{_NUM}(?:\s*-\s*\d+)?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class QueryTerms:
+    """The query as the routes see it: its text, distinct terms and the subset that occurs in the library."""
+
+    text: str
+    terms: tuple[str, ...]
+    known: tuple[str, ...]
+
+
+def table_numbers(query: str) -> list[str]:
+    return [re.sub(r"\s+", "", m.group(1)) for m in TABLE_NO_RE.finditer(query)]
+
+
+def clause_numbers(query: str) -> list[str]:
+    return [m.group(1) for m in CLAUSE_RE.finditer(query)]
+
+
+def is_symbol_query(query: str) -> bool:
+    """No Hangul and not a bare clause/table number: the BM25 order stands."""
+    return bool(query.strip()) and not has_hangul(query) and not ONLY_NUMBERS_RE.match(query)
+
+
+def coverage(query_terms: Sequence[str], target: set[str]) -> float:
+    if not query_terms:
+        return 0.0
+    return sum(1 for t in query_terms if t in target) / len(query_terms)
+
+
+def _order(chunks: Sequence[Chunk], ranked: Sequence[Hit]) -> list[Chunk]:
+    """Route matches in BM25 order: by their own rank, else by their document's best rank, else as found."""
+    rank_of = {h.chunk.chunk_id: i for i, h in enumerate(ranked)}
+    file_rank: dict[str, int] = {}
+    for i, h in enumerate(ranked):
+        file_rank.setdefault(h.chunk.doc.file, i)
+    big = len(ranked) + 1
+
+    def key(item: tuple[int, Chunk]) -> tuple[float, int]:
+        pos, c = item
+        if c.chunk_id in rank_of:
+            return (rank_of[c.chunk_id], pos)
+        return (file_rank.get(c.doc.file, big) + 0.5, pos)
+
+    return [c for _, c in sorted(enumerate(chunks), key=key)]
+
+
+def promote(ranked: Sequence[Hit], chunks: Sequence[Chunk], route: Route) -> list[Hit]:
+    """Move ``chunks`` (in this order) to the front, labelled ``route``; everything else keeps its order."""
+    if not chunks:
+        return list(ranked)
+    score_of = {h.chunk.chunk_id: h.score for h in ranked}
+    ids = {c.chunk_id for c in chunks}
+    front = [Hit(c, score_of.get(c.chunk_id, 0.0), 0, route) for c in chunks]
+    rest = [h for h in ranked if h.chunk.chunk_id not in ids]
+    return [Hit(h.chunk, h.score, i + 1, h.route) for i, h in enumerate(front + rest)]
+
+
+def _per_file_best(chunks: Sequence[Chunk], ranked: Sequence[Hit]) -> list[Chunk]:
+    """One chunk per file: the best-ranked one, else the first in reading order."""
+    ordered = _order(chunks, ranked)
+    seen: set[str] = set()
+    out = []
+    for c in ordered:
+        if c.doc.file not in seen:
+            seen.add(c.doc.file)
+            out.append(c)
+    return out
+
+
+def route_table_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
+    found: list[Chunk] = []
+    for number in table_numbers(q.text):
+        found += catalog.chunks(catalog.chunk_ids_where(table_no=number, doc_codes=doc_codes))
+    return promote(ranked, _per_file_best(found, ranked)[:MAX_PER_ROUTE], "table_no")
+
+
+def route_table_title_row(
+    catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None
+) -> list[Hit]:
+    if not q.known:
+        return ranked
+    lex = catalog.lexical
+    best: list[tuple[float, int, str]] = []
+    for i, h in enumerate(lex.search_field("title", q.known, limit=10, doc_codes=doc_codes)):
+        title = set(" ".join(h.stored.get("title", [""])).split())
+        cov = coverage(q.known, title)
+        if cov >= TITLE_COVERAGE - 1e-9:
+            best.append((-cov, i, h.chunk_id))
+    route: Route = "table_title"
+    if not best:
+        route = "table_row"
+        for i, h in enumerate(lex.search_field("rows", q.known, limit=10, doc_codes=doc_codes)):
+            rows = " ".join(h.stored.get("rows", [""])).split("\n")
+            cov = max((coverage(q.known, set(r.split())) for r in rows), default=0.0)
+            if cov >= ROW_COVERAGE - 1e-9:
+                best.append((-cov, i, h.chunk_id))
+    if not best:
+        return ranked
+    best.sort()
+    top = best[0][0]
+    ids = [cid for cov, _, cid in best if cov <= top + 1e-9]  # the best-covering tables, in BM25 order
+    chunks = _order(catalog.chunks(ids), ranked)
+    return promote(ranked, chunks[:MAX_PER_ROUTE], route)
+
+
+def route_clause_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
+    found: list[Chunk] = []
+    for number in clause_numbers(q.text):
+        found += catalog.chunks(catalog.chunk_ids_where(clause=number, doc_codes=doc_codes))
+    return promote(ranked, _per_file_best(found, ranked)[:MAX_PER_ROUTE], "clause_no")
+
+
+def apply_routes(
+    catalog: Catalog, q: QueryTerms, ranked: Sequence[Hit], doc_codes: Sequence[str] | None = None
+) -> list[Hit]:
+    """The ranked list with the routes applied (nothing removed; routed hits say which route placed them)."""
+    hits = list(ranked)
+    if is_symbol_query(q.text):
+        return hits
+    hits = route_table_no(catalog, q, hits, doc_codes)
+    if has_hangul(q.text):
+        hits = route_table_title_row(catalog, q, hits, doc_codes)
+    return route_clause_no(catalog, q, hits, doc_codes)

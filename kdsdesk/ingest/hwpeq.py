@@ -68,7 +68,7 @@ _TOKEN = re.compile(
 )
 _SIMPLE = re.compile(r"[0-9A-Za-z가-힣α-ωΑ-Ωϑϕϱς.′']+")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-_MAX_DEPTH = 200
+_MAX_DEPTH = 64  # nesting of braces/commands; each level costs ~5 Python frames
 
 
 @dataclass

@@ -57,11 +57,13 @@ class _Builder:
         self.first: Block | None = None
         self.length = 0
 
-    def _add_piece(self, block: Block, text: str, spans: Sequence[Span]) -> None:
+    def _add_piece(self, block: Block, text: str, spans: Sequence[Span], sep: str = "\n") -> None:
+        """Append ``text``; blocks are joined by a line break, sentences of one block by a space."""
         if self.first is None:
             self.first = block
         if self.parts:
-            self.length += 1  # "\n"
+            self.parts.append(sep)
+            self.length += len(sep)
         offset = self.length
         self.parts.append(text)
         self.spans.extend(s.shifted(offset) for s in spans)
@@ -81,11 +83,14 @@ class _Builder:
                 self.flush()
             self._add_piece(block, text, block.spans)
             return
+        same_block = False
         for a, b in split_sentences(text):
             piece = text[a:b]
             if self.length + len(piece) > MAX_CHARS and self.parts:
                 self.flush()
-            self._add_piece(block, piece, _slice_spans(block.spans, a, b, 0))
+                same_block = False
+            self._add_piece(block, piece, _slice_spans(block.spans, a, b, 0), " " if same_block else "\n")
+            same_block = True
 
     def flush(self) -> None:
         if not self.parts or self.first is None:
@@ -93,7 +98,7 @@ class _Builder:
             return
         kind: ChunkKind = "equation" if self.kinds == {"equation"} else "text"
         first = self.first
-        self._emit(kind, "\n".join(self.parts), first, tuple(self.spans), tuple(self.pages), tuple(self.paragraphs))
+        self._emit(kind, "".join(self.parts), first, tuple(self.spans), tuple(self.pages), tuple(self.paragraphs))
         self._reset()
 
     def _emit(

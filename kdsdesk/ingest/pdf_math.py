@@ -1,0 +1,560 @@
+"""Equation layout from positioned glyphs: HyhwpEQ glyphs → linear text, and inline equations put back in lines.
+
+한글's PDF export draws an equation as loose glyphs: smaller raised/lowered glyphs for scripts, a stretched
+horizontal rule (U+E06D) for fraction bars and radical vincula, tall brackets stacked from pieces. This module
+rebuilds the layout from positions:
+
+- ``linearize(glyphs)`` — one equation's glyphs → ``A_e=[(0.038E)/(F_y(D/t))+2/3]A_g``: subscripts ``F_y``,
+  superscripts ``x^2`` (``_{n+1}`` when the script is not a plain word), fractions ``(numerator)/(denominator)``
+  (no parentheses around one number or one symbol), radicals ``√(…)``, stacked brackets ``( [ {``, limits
+  ``lim_{h→0}``;
+- ``build_lines(glyphs)`` — all glyphs of a text region (body text and equation glyphs together) → lines in
+  reading order whose pieces are text characters or whole inline equations, so that symbols land back in their
+  sentence: ``가장 얇은 덧판 두께의 0.75√(E/F_y)배``.
+
+Input is ``Glyph`` records (raw PUA or already decoded; ``kdsdesk.ingest.pua`` decodes raw ones). Coordinates are
+PyMuPDF's (top-left origin, points); ``origin`` is the glyph's baseline point from ``rawdict``. No PDF engine is
+imported here; ``tests/data/pdf_builder.py`` and ``kdsdesk.ingest.pdf`` produce the glyphs.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from kdsdesk.ingest import pua
+
+RectT = tuple[float, float, float, float]
+
+UNREADABLE = "[수식 판독 불가]"  # an equation whose glyphs came out as ASCII codes (한글 Viewer route)
+
+SCRIPT_RATIO = 0.85  # a glyph smaller than this share of its base is a script
+BAR_RISE = 0.615  # the U+E06D rule lies this many em above its origin (measured: Hancom and Quartz exports)
+AXIS_DROP = 0.3  # the main baseline lies this many em below a fraction bar
+_SIMPLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)?|[^\W\d_](?:_[^\W_]+)?['′]*)$")
+_WORD = re.compile(r"^[^\W_]+$")
+_STRETCHY = frozenset("()[]{}|‖√∑∫∏")  # drawn larger than the text around them: never a base for size
+
+
+def _stretchy(a: _Atom) -> bool:
+    return a.tall or a.text in _STRETCHY
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One glyph on a page: ``char`` raw (PUA) or decoded, ``bbox`` from the PDF, ``size`` the font size,
+    ``font`` the font name, ``is_pua`` whether ``char`` is still a raw PUA code; ``origin`` the baseline point
+    (x, y) when known (PyMuPDF ``rawdict`` gives it; without it the baseline is estimated from the bbox)."""
+
+    char: str
+    bbox: RectT
+    size: float
+    font: str
+    is_pua: bool
+    origin: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LinePiece:
+    """A piece of a rebuilt line: one text glyph, or one whole inline equation (``is_math``).
+
+    ``glyphs`` are indexes into the list given to ``build_lines`` (empty for an inserted space).
+    ``unreadable``: the equation's glyphs came out as ASCII codes; ``text`` is then ``UNREADABLE``.
+    """
+
+    text: str
+    bbox: RectT
+    glyphs: tuple[int, ...]
+    is_math: bool = False
+    unreadable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MathLine:
+    """One line in reading order (left to right); ``baseline`` is the main baseline's y."""
+
+    baseline: float
+    bbox: RectT
+    pieces: tuple[LinePiece, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(p.text for p in self.pieces)
+
+
+@dataclass(slots=True)
+class _Atom:
+    """A glyph or a rebuilt group (fraction, radical, bracket) during layout."""
+
+    text: str
+    x0: float
+    y0: float  # tight-ish ink box, from the baseline and size (rawdict boxes include the font's line gap)
+    x1: float
+    y1: float
+    base: float
+    size: float
+    members: list[int]
+    math: bool
+    space: bool = False
+    tall: bool = False  # a stacked bracket: belongs to whichever row it spans
+    garbage: bool = False
+    frac: bool = False  # a rebuilt fraction "a/b": parenthesised where a neighbour would make it ambiguous
+    scripts: list[tuple[str, str]] = field(default_factory=list)  # ("_"|"^", text) attached by the row walker
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+@dataclass(slots=True)
+class _Bar:
+    x0: float
+    x1: float
+    oy: float | None  # origin y of a U+E06D glyph; None for a drawn rule
+    y: float | None  # rule y for a drawn rule
+    members: list[int]
+
+
+def _baseline(g: Glyph) -> float:
+    if g.origin is not None:
+        return g.origin[1]
+    return g.bbox[3] - 0.2 * g.size
+
+
+def _union(atoms: Iterable[_Atom]) -> tuple[float, float, float, float]:
+    items = list(atoms)
+    return (
+        min(a.x0 for a in items),
+        min(a.y0 for a in items),
+        max(a.x1 for a in items),
+        max(a.y1 for a in items),
+    )
+
+
+def _atoms(
+    glyphs: Sequence[Glyph], bars: Sequence[RectT], stats: pua.PuaStats | None
+) -> tuple[list[_Atom], list[_Bar], list[tuple[int, pua.BracketPiece]]]:
+    atoms: list[_Atom] = []
+    found_bars = [_Bar(r[0], r[2], None, (r[1] + r[3]) / 2, []) for r in bars]
+    pieces: list[tuple[int, pua.BracketPiece]] = []
+    for i, g in enumerate(glyphs):
+        eq = pua.is_hyhwpeq_font(g.font)
+        text = g.char
+        garbage = False
+        if g.is_pua or pua.is_pua(g.char):
+            role = pua.glyph_role(g.char, g.font)
+            if role == "bar":
+                x = g.origin[0] if g.origin is not None else g.bbox[0]
+                found_bars.append(_Bar(x, g.bbox[2], _baseline(g), None, [i]))
+                continue
+            if role == "bracket":
+                pieces.append((i, pua.BRACKET_PIECES[ord(g.char)]))
+                continue
+            if stats is not None:
+                if role == "char":
+                    stats.decoded += 1
+                elif role == "symbol":
+                    stats.symbol_font += 1
+                elif role == "unknown":
+                    stats.count_unknown(ord(g.char))
+            text = pua.decode_char(g.char, g.font) or ""
+            if not text:
+                continue
+        elif eq and pua.looks_like_ascii_equation_garbage(g.char, g.font):
+            garbage = True
+        base = _baseline(g)
+        x0 = g.origin[0] if g.origin is not None else g.bbox[0]
+        atoms.append(
+            _Atom(
+                text, x0, base - 0.72 * g.size, max(g.bbox[2], x0), base + 0.18 * g.size, base, g.size, [i],
+                math=eq, space=not text.strip(), garbage=garbage,
+            )
+        )
+    return atoms, found_bars, pieces
+
+
+def _stack_brackets(
+    glyphs: Sequence[Glyph], pieces: list[tuple[int, pua.BracketPiece]], stats: pua.PuaStats | None
+) -> list[_Atom]:
+    """Stack bracket pieces that share a column into one tall bracket atom; a lone piece stays itself."""
+    columns: list[list[tuple[int, pua.BracketPiece]]] = []
+    for i, piece in sorted(pieces, key=lambda p: (glyphs[p[0]].bbox[0], _baseline(glyphs[p[0]]))):
+        gx = glyphs[i].bbox[0]
+        for col in columns:
+            j, other = col[0]
+            if abs(glyphs[j].bbox[0] - gx) <= 1.0 and other.family == piece.family and other.side == piece.side:
+                col.append((i, piece))
+                break
+        else:
+            columns.append([(i, piece)])
+    out: list[_Atom] = []
+    for col in columns:
+        roles = {p.role for _, p in col}
+        ends = [i for i, p in col if p.role in ("top", "bottom", "middle")]
+        if {"top", "bottom"} <= roles:
+            fam, side = col[0][1].family, col[0][1].side
+            text = pua.BRACKET_CHARS[(fam, side)]
+            tall, counted = True, "rebuilt"
+        elif len(col) == 1:
+            text = col[0][1].alone
+            tall, counted = False, "decoded" if text == "|" else "unknown"
+        else:
+            text, tall, counted = pua.UNKNOWN, False, "unknown"
+        if stats is not None:
+            for i, _p in col:
+                if counted == "rebuilt":
+                    stats.rebuilt += 1
+                elif counted == "decoded":
+                    stats.decoded += 1
+                else:
+                    stats.count_unknown(ord(glyphs[i].char))
+        ref = [glyphs[i] for i in (ends or [col[0][0]])]
+        size = max(g.size for g in ref)
+        y0 = min(_baseline(g) - 0.8 * g.size for g in ref)
+        y1 = max(_baseline(g) + 0.2 * g.size for g in ref)
+        x0 = min(glyphs[i].bbox[0] for i, _ in col)
+        x1 = max(glyphs[i].bbox[2] for i, _ in col)
+        out.append(
+            _Atom(text, x0, y0, x1, y1, (y0 + y1) / 2 + AXIS_DROP * size, size, [i for i, _ in col], True, tall=tall)
+        )
+    return out
+
+
+def _v_overlap(a: _Atom, b: _Atom) -> float:
+    return min(a.y1, b.y1) - max(a.y0, b.y0)
+
+
+def _wrap(text: str) -> str:
+    return text if _SIMPLE.match(text) else f"({text})"
+
+
+def _stack(cands: list[_Atom], start: float, upward: bool, size: float) -> list[_Atom]:
+    """Atoms that form a connected stack beginning near ``start`` and going up (numerator) or down."""
+    near = 0.5 * size
+    if upward:
+        chosen = [a for a in cands if a.cy < start and a.y1 >= start - near]
+    else:
+        chosen = [a for a in cands if a.cy > start and a.y0 <= start + near]
+    if not chosen:
+        return []
+    rest = [a for a in cands if a not in chosen and ((a.cy < start) if upward else (a.cy > start))]
+    grew = True
+    while grew and rest:
+        grew = False
+        edge = min(a.y0 for a in chosen) if upward else max(a.y1 for a in chosen)
+        for a in list(rest):
+            if (upward and a.y1 >= edge - 0.15 * size) or (not upward and a.y0 <= edge + 0.15 * size):
+                chosen.append(a)
+                rest.remove(a)
+                grew = True
+    return chosen
+
+
+def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | None) -> list[_Atom]:
+    """Turn each rule into a fraction, a radical or an overline (narrowest first, so inner ones nest)."""
+    typical = statistics.median([a.size for a in atoms if not a.space] or [10.0])
+    for bar in sorted(bars, key=lambda b: b.x1 - b.x0):
+        tol = 0.5
+        inside = [a for a in atoms if bar.x0 - tol <= a.cx <= bar.x1 + tol and not a.space]
+        if bar.y is not None:
+            bar_y, size = bar.y, statistics.median([a.size for a in inside] or [typical])
+        else:
+            assert bar.oy is not None
+            oy = bar.oy
+            near = [a for a in inside if oy - 1.6 * typical <= a.cy <= oy + 1.0 * typical]
+            size = statistics.median([a.size for a in near] or [typical])
+            bar_y = oy - BAR_RISE * size
+        frac = False
+        num = _stack(inside, bar_y, True, size)
+        den = _stack(inside, bar_y, False, size)
+        radical = next(
+            (
+                a
+                for a in atoms
+                if a.text == "√" and not a.scripts and abs(a.x1 - bar.x0) <= 0.3 * size and a.y0 - 0.3 * size <= bar_y
+                and a.y1 >= bar_y
+            ),
+            None,
+        )
+        if num and den:
+            text = f"{_wrap(linearize_atoms(num))}/{_wrap(linearize_atoms(den))}"
+            frac = True
+            used, base = num + den, bar_y + AXIS_DROP * size
+        elif den and radical is not None:
+            text = f"√({linearize_atoms(den)})"
+            used, base = [*den, radical], max(radical.base, _main_base(den))
+        elif den:
+            inner = linearize_atoms(den)
+            text = inner + "\u0305" if len(inner) == 1 else f"({inner})\u0305"
+            used, base = den, _main_base(den)
+        elif num:
+            text = linearize_atoms(num)
+            used, base = num, _main_base(num)
+        else:
+            if stats is not None and bar.members:
+                stats.count_unknown(pua.FRACTION_BAR)
+            continue
+        if stats is not None:
+            stats.rebuilt += len(bar.members)
+        x0, y0, x1, y1 = _union(used)
+        members = [m for a in used for m in a.members] + bar.members
+        atoms = [a for a in atoms if not any(a is u for u in used)]
+        atoms.append(
+            _Atom(text, min(x0, bar.x0), y0, max(x1, bar.x1), y1, base, size, members, True,
+                  garbage=any(a.garbage for a in used), frac=frac)
+        )
+    return atoms
+
+
+def _main_base(atoms: list[_Atom]) -> float:
+    big = max(a.size for a in atoms)
+    return statistics.median([a.base for a in atoms if a.size >= SCRIPT_RATIO * big])
+
+
+def _script_text(text: str) -> str:
+    return text if _WORD.match(text) else "{" + text + "}"
+
+
+def _render_row(atoms: list[_Atom]) -> list[_Atom]:
+    """Attach scripts and limits to their bases in one row; returns base atoms (scripts folded into text)."""
+    items = sorted((a for a in atoms if not a.space), key=lambda t: (t.x0, t.base))
+
+    def local_max(a: _Atom) -> float:
+        near = [b.size for b in items if b.x0 <= a.x1 and b.x1 >= a.x0 - 0.8 * b.size and not _stretchy(b)]
+        return max(near, default=a.size)
+
+    small: list[bool] = []
+    last_small: _Atom | None = None
+    for a in items:
+        is_small = a.size < SCRIPT_RATIO * local_max(a)
+        if not is_small and last_small is not None:
+            is_small = (  # the tail of a script: same size and baseline, right after it
+                abs(a.size - last_small.size) <= 0.1 * a.size
+                and abs(a.base - last_small.base) <= 0.2 * a.size
+                and -0.2 * a.size <= a.x0 - last_small.x1 <= 0.5 * a.size
+            )
+        small.append(is_small)
+        if is_small:
+            last_small = a
+    groups: list[list[_Atom]] = []
+    for a, is_small in zip(items, small, strict=True):
+        if not is_small:
+            continue
+        last = groups[-1][-1] if groups else None
+        if (
+            last is not None
+            and abs(a.base - last.base) <= 0.2 * a.size
+            and a.x0 - last.x1 <= 0.5 * a.size
+            and not any(
+                not s and last.x1 - 0.1 < b.cx < a.x0 + 0.1 and _v_overlap(a, b) > 0.4 * a.size
+                for b, s in zip(items, small, strict=True)
+            )
+        ):
+            groups[-1].append(a)
+        else:
+            groups.append([a])
+    bases = [a for a, s in zip(items, small, strict=True) if not s] + [a for a in atoms if a.space]
+    for grp in groups:
+        gx0, gy0, gx1, gy1 = _union(grp)
+        gbase = statistics.median(a.base for a in grp)
+        text = "".join(a.text for a in grp)
+        kind, owner = "", None
+        over = [b for b in bases if b.x0 < gx1 - 0.1 and b.x1 > gx0 + 0.1]
+        below = [b for b in over if gy0 >= b.y1 - 0.15 * b.size]
+        above = [b for b in over if gy1 <= b.y0 + 0.15 * b.size]
+        if below:
+            kind, owner = "_", max(below, key=lambda b: b.x1)
+        elif above:
+            kind, owner = "^", max(above, key=lambda b: b.x1)
+        else:
+            left = [b for b in bases if b.x1 <= gx0 + 0.3 * b.size and gx0 - b.x1 <= 0.6 * b.size]
+            if left:
+                owner = max(left, key=lambda b: b.x1)
+                dy = gbase - owner.base
+                kind = "_" if dy > 0.1 * owner.size else "^" if dy < -0.15 * owner.size else ""
+        if owner is None or not kind:
+            bases.extend(grp)  # small text on its own level
+            continue
+        owner.scripts.append((kind, text))
+        owner.members.extend(m for a in grp for m in a.members)
+        owner.x1 = max(owner.x1, gx1)
+        owner.y0, owner.y1 = min(owner.y0, gy0), max(owner.y1, gy1)
+        owner.garbage |= any(a.garbage for a in grp)
+    bases.sort(key=lambda t: (t.x0, t.base))
+    for b in bases:
+        if b.scripts:
+            if b.frac:
+                b.text, b.frac = f"({b.text})", False
+            subs = [t for k, t in b.scripts if k == "_"]
+            sups = [t for k, t in b.scripts if k == "^"]
+            b.text += "".join(f"_{_script_text(t)}" for t in subs) + "".join(f"^{_script_text(t)}" for t in sups)
+            b.scripts = []
+    return bases
+
+
+def _join(bases: list[_Atom]) -> str:
+    """Concatenate base atoms. A space goes after a plain-word script that a letter or digit follows
+    ("A_v f_yt d" must not read as "A_vf_ytd"); a fraction next to a letter, digit or bracket is parenthesised
+    ("(1/2)a_n", not "1/2a_n")."""
+    out: list[str] = []
+    for k, b in enumerate(bases):
+        text = b.text
+        if b.frac:
+            before = bool(out) and (out[-1][-1:].isalnum() or out[-1][-1:] in ")]}")
+            after = k + 1 < len(bases) and (bases[k + 1].text[:1].isalnum() or bases[k + 1].text[:1] in "([{√")
+            if before or after:
+                text = f"({text})"
+        if out and text and text[0].isalnum() and re.search(r"[_^][^\W_]+$", out[-1]):
+            out.append(" ")
+        out.append(text)
+    return "".join(out)
+
+
+def linearize_atoms(atoms: list[_Atom]) -> str:
+    """Text of atoms that form one row (scripts and limits attached)."""
+    return _join(_render_row([a for a in atoms if not a.space]))
+
+
+def _layout(glyphs: Sequence[Glyph], bars: Sequence[RectT], stats: pua.PuaStats | None) -> list[_Atom]:
+    atoms, found, pieces = _atoms(glyphs, bars, stats)
+    atoms += _stack_brackets(glyphs, pieces, stats)
+    if found:
+        atoms = _rebuild_bars(atoms, found, stats)
+    return atoms
+
+
+def linearize(
+    glyphs: Sequence[Glyph], bars: Sequence[RectT] = (), stats: pua.PuaStats | None = None
+) -> str:
+    """One equation's glyphs (any order) → linear text; ``bars`` are drawn rules (x0, y0, x1, y1) used like U+E06D.
+
+    Several rows (a ``cases`` block, a display equation over two lines) come out top to bottom, joined by ``; ``.
+    """
+    rows = _rows(_layout(glyphs, bars, stats))
+    return "; ".join(_join(_render_row([a for a in row if not a.space])) for row in rows)
+
+
+def _rows(atoms: list[_Atom]) -> list[list[_Atom]]:
+    """Group atoms into rows: atoms of the local main size found rows by baseline (biggest first); stretchy ones
+    (brackets, √, ∑) join the row they span; small ones (scripts, limits) join the row they hang from."""
+    rows: list[tuple[float, float, list[_Atom]]] = []  # (baseline, size, atoms)
+    plain = [a for a in atoms if not _stretchy(a)]
+    smalls: list[_Atom] = []
+    for a in sorted(plain, key=lambda t: -t.size):
+        best = next(
+            (k for k, (base, size, _m) in enumerate(rows) if a.size >= SCRIPT_RATIO * size and abs(a.base - base)
+             <= 0.3 * size),
+            None,
+        )
+        if best is not None:
+            rows[best][2].append(a)
+            continue
+        local = [
+            b.size
+            for b in plain
+            if b.x0 <= a.x1 + 1.5 * b.size
+            and b.x1 >= a.x0 - 1.5 * b.size
+            and b.y0 <= a.y1 + 0.5 * b.size
+            and b.y1 >= a.y0 - 0.5 * b.size
+        ]
+        if a.size < SCRIPT_RATIO * max(local, default=a.size):
+            smalls.append(a)
+        else:
+            rows.append((a.base, a.size, [a]))
+    for a in sorted((a for a in atoms if _stretchy(a)), key=lambda t: -t.size):
+        spanned = [k for k, (base, _s, _m) in enumerate(rows) if a.y0 - 0.2 * a.size <= base <= a.y1 + 0.3 * a.size]
+        if spanned:
+            rows[min(spanned, key=lambda k: abs(rows[k][0] - a.cy))][2].append(a)
+        else:
+            rows.append((a.base, a.size, [a]))
+    for a in sorted(smalls, key=lambda t: -t.size):
+        k = _host_row(a, rows)
+        if k is None:
+            rows.append((a.base, a.size, [a]))
+        else:
+            rows[k][2].append(a)
+    return [r[2] for r in sorted(rows, key=lambda r: r[0])]
+
+
+def _host_row(a: _Atom, rows: list[tuple[float, float, list[_Atom]]]) -> int | None:
+    """The row a small atom (script, limit) hangs from: it overlaps the row's band vertically; among those, the
+    row with a bigger atom nearest to its left (or above/below it), then the nearest baseline."""
+    best: tuple[float, float, int] | None = None
+    for k, (base, size, members) in enumerate(rows):
+        top = min(m.y0 for m in members) - 0.5 * size
+        bottom = max(m.y1 for m in members) + 0.5 * size
+        if not (a.size < SCRIPT_RATIO * size and a.y1 >= top and a.y0 <= bottom):
+            continue
+        gaps = [a.x0 - m.x1 if m.x1 <= a.x0 else 0.0 for m in members if m.x0 < a.x1 and m.size > a.size]
+        gap = min(gaps, default=1e9)
+        key = (gap, abs(a.base - base), k)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[2]
+
+
+def build_lines(
+    glyphs: Sequence[Glyph], bars: Sequence[RectT] = (), stats: pua.PuaStats | None = None
+) -> list[MathLine]:
+    """All glyphs of a text region → lines top to bottom; each line's pieces left to right.
+
+    Text glyphs stay one piece each (spaces as in the PDF, plus one where a gap of more than 0.35 em has none);
+    neighbouring equation atoms merge into one ``is_math`` piece with the linear text of the equation. Rows are
+    found from baselines, so raised/lowered scripts, numerators and denominators stay in their line.
+    """
+    out: list[MathLine] = []
+    for row in _rows(_layout(glyphs, bars, stats)):
+        pieces = _line_pieces(glyphs, _render_row(row))
+        if not pieces:
+            continue
+        boxes = [p.bbox for p in pieces if p.glyphs] or [pieces[0].bbox]
+        bbox = (min(r[0] for r in boxes), min(r[1] for r in boxes), max(r[2] for r in boxes), max(r[3] for r in boxes))
+        out.append(MathLine(_main_base(row), bbox, tuple(pieces)))
+    return out
+
+
+def _math_piece(glyphs: Sequence[Glyph], run: list[_Atom]) -> LinePiece:
+    members = tuple(sorted(m for a in run for m in a.members))
+    garbage = any(a.garbage for a in run)
+    text = UNREADABLE if garbage else _join(run)
+    return LinePiece(text, _bbox_of(glyphs, members) or _union(run), members, is_math=True, unreadable=garbage)
+
+
+def _line_pieces(glyphs: Sequence[Glyph], bases: list[_Atom]) -> list[LinePiece]:
+    pieces: list[LinePiece] = []
+    run: list[_Atom] = []
+    prev: _Atom | None = None
+    for b in bases:
+        if prev is not None and not (prev.space or b.space) and b.x0 - prev.x1 > 0.35 * max(b.size, prev.size):
+            if run:
+                pieces.append(_math_piece(glyphs, run))
+                run = []
+            pieces.append(LinePiece(" ", (prev.x1, prev.y0, b.x0, prev.y1), ()))
+        if b.math:
+            run.append(b)
+        else:
+            if run:
+                pieces.append(_math_piece(glyphs, run))
+                run = []
+            box = _bbox_of(glyphs, tuple(b.members)) or (b.x0, b.y0, b.x1, b.y1)
+            pieces.append(LinePiece(b.text, box, tuple(b.members)))
+        prev = b
+    if run:
+        pieces.append(_math_piece(glyphs, run))
+    return pieces
+
+
+def _bbox_of(glyphs: Sequence[Glyph], members: tuple[int, ...]) -> RectT | None:
+    """Union of the member glyphs' PDF boxes, leaving out stretched rules and extenders (their boxes are wild)."""
+    boxes = [
+        glyphs[m].bbox for m in members if pua.glyph_role(glyphs[m].char, glyphs[m].font) not in ("bar", "bracket")
+    ]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))

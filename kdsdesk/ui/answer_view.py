@@ -1,0 +1,249 @@
+"""The answer card and the citations list.
+
+A confirmed answer shows its value and unit large; a ``warning`` or ``restricted`` answer never shows a bare
+number: the badge says why and the evidence (the quotes) is listed instead. Streamed LLM text appears while the
+answer is generated. "인용 복사" puts ``KDS 24 12 21 : 2021  3.6.1 (2)  ω = 12.7 kN/m`` on the clipboard.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kdsdesk.records import Answer, Citation
+
+BADGES = {
+    "confirmed": ("확정", "#2e7d32"),
+    "warning": ("경고: 원문 확인 필요", "#ef6c00"),
+    "restricted": ("제한: 값을 확정할 수 없음", "#c62828"),
+    "unverified": ("검증 안 됨: 값을 확정할 수 없음", "#616161"),
+}
+_SYMBOL = re.compile(r"^[A-Za-zα-ωΑ-Ωφ][A-Za-z0-9_α-ωΑ-Ω,{}]{0,7}$")
+_PARTICLE = re.compile(r"[가-힣]+$")
+
+
+def source_label(c: Citation) -> str:
+    """``KDS 14 20 22 : 2022  3.1 (2)`` for a citation."""
+    doc = c.chunk.doc
+    head = f"{doc.doc_code} : {doc.year}" if doc.year else (doc.doc_code or doc.stem)
+    clause = " ".join(x for x in (c.chunk.clause, c.chunk.item) if x)
+    return f"{head}  {clause}".rstrip()
+
+
+def _symbol_before(quote: str, value: str) -> str:
+    """The symbol named just before ``value`` in the quote (``ω는 1.2 kN/m`` → ``ω``), else ``""``."""
+    at = quote.find(value)
+    if at <= 0:
+        return ""
+    words = quote[:at].split()
+    for w in reversed(words[-3:]):
+        w = w.strip("=:,()")
+        w = _PARTICLE.sub("", w) if not _SYMBOL.match(w) else w
+        if w and _SYMBOL.match(w) and not w.isdigit():
+            return w
+    return ""
+
+
+def citation_text(answer: Answer) -> str:
+    """The line for a calculation report; marks an unconfirmed value."""
+    if not answer.citations:
+        return ""
+    c = answer.citations[0]
+    parts = [source_label(c)]
+    if answer.value:
+        sym = _symbol_before(c.quote, answer.value)
+        val = f"{answer.value} {answer.unit}".strip()
+        parts.append(f"{sym} = {val}" if sym else val)
+    line = "  ".join(parts)
+    if answer.status != "confirmed":
+        line += "  [원문 확인 필요]"
+    return line
+
+
+class AnswerView(QWidget):
+    """Status badge, value, condition, alternatives, requirements, definition, streamed text, citations."""
+
+    citation_activated = Signal(object)  # Citation
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.answer: Answer | None = None
+        self.question = QLabel()
+        self.question.setWordWrap(True)
+        self.question.setStyleSheet("color:#455a64;")
+        self.badge = QLabel()
+        self.badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.copy_button = QPushButton("인용 복사")
+        self.copy_button.setToolTip("계산서에 붙여 넣을 출처와 값을 클립보드에 복사")
+        self.copy_button.clicked.connect(self.copy_citation)
+        head = QHBoxLayout()
+        head.addWidget(self.badge)
+        head.addStretch(1)
+        head.addWidget(self.copy_button)
+
+        self.value = QLabel()
+        font = self.value.font()
+        font.setPointSizeF(max(font.pointSizeF(), 9.0) * 2.0)
+        font.setBold(True)
+        self.value.setFont(font)
+        self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.condition = QLabel()
+        self.reason = QLabel()
+        self.body = QLabel()
+        for lab in (self.condition, self.reason, self.body, self.value):
+            lab.setWordWrap(True)
+        self.reason.setStyleSheet("color:#bf360c;")
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.alternatives = QTableWidget(0, 3)
+        self.alternatives.setHorizontalHeaderLabels(["다른 조건", "값", "단위"])
+        self.alternatives.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.alternatives.verticalHeader().hide()
+        self.alternatives.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.alternatives.setMaximumHeight(130)
+        self.stream = QPlainTextEdit()
+        self.stream.setReadOnly(True)
+        self.stream.setMaximumHeight(110)
+        self.stream.setPlaceholderText("생성 중인 답변")
+        self.evidence_title = QLabel("근거")
+        bold = self.evidence_title.font()
+        bold.setBold(True)
+        self.evidence_title.setFont(bold)
+        self.citations = QListWidget()
+        self.citations.setWordWrap(True)
+        self.citations.setAlternatingRowColors(True)
+        self.citations.itemActivated.connect(self._activated)
+        self.citations.itemClicked.connect(self._activated)
+
+        card = QFrame()
+        card.setFrameShape(QFrame.Shape.StyledPanel)
+        cv = QVBoxLayout(card)
+        cv.addWidget(self.question)
+        cv.addLayout(head)
+        cv.addWidget(self.value)
+        cv.addWidget(self.condition)
+        cv.addWidget(self.reason)
+        cv.addWidget(self.body)
+        cv.addWidget(self.alternatives)
+        cv.addWidget(self.stream)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(card)
+        lay.addWidget(self.evidence_title)
+        lay.addWidget(self.citations, 1)
+        self.clear()
+
+    # -- states ----------------------------------------------------------------------------------------------------
+    def clear(self, message: str = "질문을 입력하면 근거와 함께 답합니다.") -> None:
+        self.answer = None
+        self.question.setText(message)
+        self._badge("", "#9e9e9e")
+        self.badge.hide()
+        for lab in (self.value, self.condition, self.reason, self.body):
+            lab.clear()
+            lab.hide()
+        self.alternatives.hide()
+        self.stream.clear()
+        self.stream.hide()
+        self.citations.clear()
+        self.copy_button.setEnabled(False)
+
+    def start(self, question: str) -> None:
+        self.clear(f"질문: {question}")
+        self.badge.show()
+        self._badge("답을 찾는 중…", "#1565c0")
+
+    def append_stream(self, text: str) -> None:
+        self.stream.show()
+        self.stream.moveCursor(self.stream.textCursor().MoveOperation.End)
+        self.stream.insertPlainText(text)
+
+    def fail(self, message: str) -> None:
+        self._badge("오류", "#c62828")
+        self.reason.setText(message)
+        self.reason.show()
+
+    def show_answer(self, a: Answer) -> None:
+        self.answer = a
+        label, colour = BADGES.get(a.status, BADGES["unverified"])
+        self.badge.show()
+        self._badge(label, colour)
+        confirmed = a.status == "confirmed"
+        val = f"{a.value} {a.unit}".strip()
+        if a.value and confirmed:
+            self.value.setText(val)
+            self.value.show()
+        elif a.value and a.status == "warning":  # never a bare number: a candidate, with the evidence below
+            self.body.setText(f"후보 값 {val} — 아래 근거의 원문을 확인하세요.")
+            self.body.show()
+        if a.condition:
+            self.condition.setText(f"적용 조건: {a.condition}")
+            self.condition.show()
+        if a.verdict.reason and not confirmed:
+            self.reason.setText(a.verdict.reason)
+            self.reason.show()
+        texts: list[str] = []
+        if a.requirements:
+            texts.append("\n".join(f"• {r}" for r in a.requirements))
+        if a.definition:
+            texts.append(f"정의: {a.definition}")
+        if a.answer_text and not a.value and not texts:
+            texts.append(a.answer_text)
+        if texts:
+            prev = self.body.text()
+            self.body.setText("\n\n".join([t for t in (prev, *texts) if t]))
+            self.body.show()
+        self.alternatives.setRowCount(0)
+        if a.alternatives and (confirmed or a.status == "warning"):
+            self.alternatives.setRowCount(len(a.alternatives))
+            for r, alt in enumerate(a.alternatives):
+                for k, text in enumerate((alt.condition, alt.value, alt.unit)):
+                    self.alternatives.setItem(r, k, QTableWidgetItem(text))
+            self.alternatives.show()
+        self.evidence_title.setText("근거 (원문을 확인하세요)" if not confirmed else "근거")
+        self.citations.clear()
+        for c in a.citations:
+            page = f"  {c.page_index + 1}쪽" if c.page_index is not None else (
+                f"  {c.chunk.pages[0] + 1}쪽" if c.chunk.pages else "  (HWPX)")
+            mark = "✓ 검증됨" if c.verified else "✗ 인용 미확인"
+            path = " › ".join(c.chunk.clause_path[-2:])
+            item = QListWidgetItem(f"{source_label(c)}{page}   {mark}\n{path}\n“{c.quote}”")
+            item.setData(Qt.ItemDataRole.UserRole, c)
+            item.setToolTip(c.chunk.doc.file)
+            self.citations.addItem(item)
+        self.copy_button.setEnabled(bool(a.citations) and (bool(a.value) or confirmed))
+
+    # -- actions ---------------------------------------------------------------------------------------------------
+    def copy_citation(self) -> str:
+        if self.answer is None:
+            return ""
+        text = citation_text(self.answer)
+        if text:
+            QGuiApplication.clipboard().setText(text)
+        return text
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        c = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(c, Citation):
+            self.citation_activated.emit(c)
+
+    def _badge(self, text: str, colour: str) -> None:
+        self.badge.setText(text)
+        self.badge.setStyleSheet(
+            f"QLabel {{ background:{colour}; color:white; border-radius:4px; padding:3px 10px; font-weight:bold; }}"
+        )

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kdsdesk.answer.match import bigrams, coverage, question_grams
+from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
 from kdsdesk.answer.qtype import UNITS, QuestionInfo
 from kdsdesk.answer.schema import Draft, Evidence
 from kdsdesk.answer.tables import read_table
@@ -29,10 +29,11 @@ from kdsdesk.text.normalize import norm
 from kdsdesk.verify.values import number_spans
 
 TOP_HITS = 6
-VALUE_MARGIN = 0.15
+VALUE_MARGIN = 0.15  # two different values closer than this: ambiguous
+MIN_VALUE_SCORE = 1.2  # below this the best number is too weakly tied to the question (measured on the samples)
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
-_UNIT_AT = re.compile(rf"\s*({_UNIT_ALT})(?![A-Za-z가-힣])|\s*(배|°|%)")
+_UNIT_AT = re.compile(rf"\s*({_UNIT_ALT})(?![A-Za-z])")
 _ITEM = re.compile(r"^\s*(\(\d+\)|[①-⑳]|[가-하]\.|\d+\)|[-·•])\s*")
 _REF_BEFORE = re.compile(r"(식|표|그림|제|KDS|KCS|KS\s*[A-Z]?)\s*\(?\s*(\d{2,4}\s+){0,2}$")
 _REQ_CUE = re.compile(
@@ -82,13 +83,29 @@ def units(hits: Sequence[Hit], top: int = TOP_HITS) -> list[Unit]:
     return out
 
 
+_FORMULA_Q = re.compile(r"식(에서|의|에|으로)|계산식|상세식|공식|곱하|나누|상수|항은")
+_EQUATION = re.compile(r"[=≤≥<>]")
+
+
+def is_equation(text: str) -> bool:
+    """A display-equation line: a relation sign and little Hangul."""
+    return bool(_EQUATION.search(text)) and len(re.findall(r"[가-힣]", text)) <= len(text) // 5
+
+
 def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
+    """Units by the share of the question's content bigrams they hold (equations: of its symbols, when the
+    question is about a formula)."""
     qg = question_grams(question)
+    syms = _symbols(question)
+    formula = bool(_FORMULA_Q.search(question)) and bool(syms)
     scored = []
     for u in us:
         ug = bigrams(u.text)
         title = bigrams(" ".join(u.hit.chunk.clause_path[-1:]))
         s = coverage(qg, ug) + 0.3 * coverage(qg, title) + 0.1 / u.hit.rank
+        if formula and is_equation(u.text):
+            nt = norm(u.text)
+            s += sum(1 for x in syms if x in nt) / len(syms) + 0.3 * coverage(qg, title)
         scored.append(Unit(u.hit, u.start, u.end, s))
     return sorted(scored, key=lambda x: -x.score)
 
@@ -112,45 +129,99 @@ _CODE = re.compile(r"(?<!\d)\d{2}\s\d{2}\s\d{2}(?!\d)")
 def _is_reference(text: str, a: int, b: int) -> bool:
     """A number that is a clause, table, equation, item or code reference: 식 (4.2-1), 표 4.1-1, 4.2.3, (1)."""
     before, after = text[max(0, a - 12) : a], text[b : b + 16]
-    if _REF_BEFORE.search(before) or re.match(r"[.\-]\d", after):
+    if _REF_BEFORE.search(before) or re.match(r"[.\-‐‑‒–—−]\d", after):
         return True
     if any(m.start() <= a and b <= m.end() for m in _CODE.finditer(text, max(0, a - 6), b + 6)):
         return True
-    if re.search(r"\d[.\-]$", before):  # the tail of 4.2-1 or 4.2.3
+    if re.search(r"\d[.\-‐‑‒–—−]$", before):  # the tail of 4.2-1 or 4.2.3
         return True
+    if "." in text[a:b] and re.match(r"\s*(의\s*규정|에\s*따|에서\s*규정|절|항|조)", after):
+        return True  # a clause number: "3.1의 규정에 따른다"
     return before.endswith("(") and after.startswith(")") and not re.search(r"\w\s*$", before[:-1])
 
 
+_SEG_START = re.compile(r"[,;:(]|\b및\b|\d\s*[가-힣%°]*\s")
+_COND_AFTER = re.compile(r"\s*[을를이가]?\s*(초과하는|넘는|이상인|이하인|미만인|인\s*경우|일\s*때|인\s*때)")
+_EXPR = re.compile(r"[A-Za-z0-9_.√/()α-ωΑ-Ω]+")
+
+
+def _segment(text: str, a: int) -> str:
+    """The words leading to the number at ``a``: from the last delimiter or previous number."""
+    start = 0
+    for m in _SEG_START.finditer(text, 0, a):
+        start = m.end()
+    return text[start:a]
+
+
+def _symbols(question: str) -> set[str]:
+    return {norm(t) for t in re.findall(r"[A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ω]*", unicodedata.normalize("NFKC", question))}
+
+
+def _expression(text: str, a: int, b: int, syms: set[str], divides: bool = False) -> tuple[int, int]:
+    """Widen a number glued to symbols (``h/2``, ``0.375h``) to the whole expression, unless the symbol after it
+    is one the question names (then the number is the coefficient asked for)."""
+    glued_before = a > 0 and (text[a - 1] == "/" or text[a - 1].isalpha()) and not divides
+    glued_after = b < len(text) and (text[b].isalpha() or text[b] == "/")
+    if not (glued_before or glued_after):
+        return a, b
+    m = _EXPR.match(text, b)
+    follow = norm(m.group(0)) if m else ""
+    if glued_after and not glued_before and any(follow.startswith(s) for s in syms if s):
+        return a, b
+    lo = a
+    while lo > 0 and _EXPR.fullmatch(text[lo - 1]):
+        lo -= 1
+    hi = m.end() if m and glued_after else b
+    return lo, hi
+
+
 def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]:
-    text = unicodedata.normalize("NFKC", u.text)
+    raw = u.text
+    text = unicodedata.normalize("NFKC", raw)
+    same = len(text) == len(raw)  # slice the original so the value and unit read as written
     qnums = _question_numbers(question)
     qg = question_grams(question)
+    qids = identifiers(question)
+    syms = _symbols(question)
     out: list[_Cand] = []
-    # where the question's terms occur in the unit (normalised bigram hits, by original offset)
-    hits_at = [i for i in range(len(text) - 1) if norm(text[i : i + 2]) in qg]
     for d, a, b in number_spans(text):
         after = text[b : b + 16]
-        if _is_reference(text, a, b):
+        if _is_reference(text, a, b) or str(d.normalize()) in qnums:
             continue
-        if str(d.normalize()) in qnums:
-            continue
+        if same and raw[a] in "⁰¹²³⁴⁵⁶⁷⁸⁹":
+            continue  # an exponent (m², mm³)
         m = _UNIT_AT.match(after)
         unit = (m.group(1) or m.group(2)) if m else ""
+        ue = b + (len(m.group(0)) if m else 0)
         s = u.score
         if info.unit:
             s += 1.0 if unit and norm(unit) == norm(info.unit) else (-0.6 if unit else -0.3)
         elif unit in ("%", "배"):
             s -= 0.2  # not asked for
-        tail = after[len(m.group(0)) if m else 0 :]
+        tail = text[ue : ue + 12]
         if _MAX_CUE.search(question) and re.match(r"\s*(이하|까지|를\s*초과하지|을\s*초과하지)", tail):
             s += 0.3
         if _MIN_CUE.search(question) and re.match(r"\s*(이상)", tail):
             s += 0.3
-        if hits_at:
-            dist = min(abs(i - a) for i in hits_at)
-            s += 0.3 / (1 + dist / 10)
-        value = text[a:b]
-        out.append(_Cand(value, unit, s, u))
+        if _MAX_CUE.search(question) and re.search(r"[≤<]\s*$", text[max(0, a - 3) : a]):
+            s += 0.3  # the bound of an inequality
+        if _MIN_CUE.search(question) and re.search(r"[≥>]\s*$", text[max(0, a - 3) : a]):
+            s += 0.3
+        if _COND_AFTER.match(tail):
+            s -= 0.4  # a number stating a condition, not a result
+        seg = bigrams(_segment(text, a))
+        s += len(seg & qg) / max(3, len(seg))
+        near = identifiers(text[max(0, a - 10) : a])
+        if near:
+            s += 0.5 if near & qids else (-0.5 if qids else 0.0)
+        m2 = _EXPR.match(text, b)
+        if syms and m2 and any(norm(m2.group(0)).startswith(x) for x in syms):
+            s += 0.5  # coefficient of a symbol the question names
+        if raw.lstrip().startswith("다만"):
+            s -= 0.1
+        lo, hi = _expression(text, a, b, syms, divides="나누" in question)
+        value = (raw if same else text)[lo:hi]
+        out.append(_Cand(value, (raw if same else text)[ue - len(unit) : ue] if unit else "", s, u))
     return out
 
 
@@ -165,7 +236,7 @@ def _value_from_text(question: str, info: QuestionInfo, ranked: Sequence[Unit]) 
     cands.sort(key=lambda c: -c.score)
     best = cands[0]
     rival = next((c for c in cands[1:] if norm(c.value) != norm(best.value)), None)
-    ambiguous = rival is not None and best.score - rival.score < VALUE_MARGIN
+    ambiguous = best.score < MIN_VALUE_SCORE or (rival is not None and best.score - rival.score < VALUE_MARGIN)
     alts: tuple[Alternative, ...] = ()
     if info.qtype == "conditional":
         alts = tuple(
@@ -177,12 +248,18 @@ def _value_from_text(question: str, info: QuestionInfo, ranked: Sequence[Unit]) 
     return Draft(
         info.qtype, value=best.value, unit=best.unit or "", alternatives=alts,
         evidence=(Evidence(u.hit.chunk.chunk_id, u.text),), ambiguous=ambiguous,
-        notes={"score": round(best.score, 3), "margin": round(best.score - rival.score, 3) if rival else None},
+        notes={
+            "score": round(best.score, 3),
+            "margin": round(best.score - rival.score, 3) if rival else None,
+            "fit": round(_fit(question, [u.text, *u.hit.chunk.clause_path[-1:]]), 3),
+        },
     )  # fmt: skip
 
 
 def _value_from_tables(question: str, info: QuestionInfo, hits: Sequence[Hit]) -> tuple[Draft, float] | None:
     best: tuple[Draft, float] | None = None
+    if _FORMULA_Q.search(question):
+        return None  # a question about a formula is not answered by a table cell
     for h in hits[:TOP_HITS]:
         t = h.chunk.table
         if h.chunk.kind != "table" or t is None:
@@ -190,31 +267,38 @@ def _value_from_tables(question: str, info: QuestionInfo, hits: Sequence[Hit]) -
         cr = read_table(question, t, info.unit)
         if cr is None:
             continue
+        if str(norm(cr.value)) in {norm(x) for x in _question_numbers(question)}:
+            continue  # the question states this number; it asks for another
         rows = t.rows_text()
         quote = rows[cr.row] if cr.row < len(rows) else cr.value
         score = cr.score + 0.5 / h.rank
+        fit = round(_fit(question, [t.caption, *cr.col_headers, *cr.row_labels, *h.chunk.clause_path[-1:]]), 3)
         d = Draft(
             info.qtype, value=cr.value, unit=cr.unit, condition=" · ".join([*cr.row_labels, *cr.col_headers[-1:]]),
             alternatives=cr.alternatives if info.qtype == "conditional" else (),
             evidence=(Evidence(h.chunk.chunk_id, quote),), from_table=True, ambiguous=cr.ambiguous,
-            notes={"score": round(cr.score, 3), "margin": round(cr.margin, 3), "table": t.number},
+            notes={"score": round(cr.score, 3), "margin": round(cr.margin, 3), "table": t.number, "fit": fit},
         )  # fmt: skip
         if best is None or score > best[1]:
             best = (d, score)
     return best
 
 
+def _fit(question: str, texts: Sequence[str]) -> float:
+    """Share of the question's content bigrams found in the evidence around a value."""
+    return coverage(question_grams(question), bigrams(" ".join(texts)))
+
+
 def answer_value(question: str, info: QuestionInfo, hits: Sequence[Hit], ranked: Sequence[Unit]) -> Draft:
     table = _value_from_tables(question, info, hits)
     text = _value_from_text(question, info, ranked)
-    # a table read that matched its row and column well beats text; else the better-ranked evidence
-    if table is not None and table[1] >= 2.5:
+    if table is None:
+        return text if text is not None else Draft(info.qtype, evidence=_evidence(ranked))
+    if text is None:
         return table[0]
-    if text is not None and (table is None or (ranked and ranked[0].hit.chunk.kind != "table")):
-        return text
-    if table is not None:
-        return table[0]
-    return Draft(info.qtype, evidence=_evidence(ranked))
+    tfit = float(table[0].notes.get("fit", 0.0))
+    xfit = float(text.notes.get("fit", 0.0))
+    return table[0] if tfit >= xfit else text
 
 
 # -- requirements and definitions ----------------------------------------------------------------------------------

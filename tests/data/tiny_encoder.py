@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -36,15 +37,15 @@ SENTENCES = [
 SPECIAL = ["<s>", "<pad>", "</s>", "<unk>"]
 
 
-def build_tokenizer(path: Path, vocab_size: int = 400) -> int:
-    """Train and save a Unigram ``tokenizer.json``; returns the vocabulary size."""
+def build_tokenizer(path: Path, vocab_size: int = 400, sentences: Sequence[str] = SENTENCES) -> int:
+    """Train and save a Unigram ``tokenizer.json`` on ``sentences``; returns the vocabulary size."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
 
     tok = Tokenizer(models.Unigram())
     tok.pre_tokenizer = pre_tokenizers.Metaspace()
     tok.decoder = decoders.Metaspace()
     trainer = trainers.UnigramTrainer(vocab_size=vocab_size, special_tokens=SPECIAL, unk_token="<unk>")
-    tok.train_from_iterator(SENTENCES * 4, trainer=trainer)
+    tok.train_from_iterator(list(sentences) * 4, trainer=trainer)
     tok.post_processor = processors.TemplateProcessing(
         single="<s> $A </s>",
         pair="<s> $A </s> </s> $B </s>",
@@ -108,9 +109,15 @@ def quantize(src: Path, dest: Path) -> None:
     quantize_dynamic(str(src), str(dest), weight_type=QuantType.QInt8)
 
 
-def build_tiny_encoder(folder: Path, dim: int = 32, int8: bool = False, seed: int = 0) -> Path:
-    """``folder`` (e.g. ``<models>/bge-m3``) with ``tokenizer.json`` and ``model.onnx`` (+ ``model_int8.onnx``)."""
-    vocab = build_tokenizer(folder / "tokenizer.json")
+def build_tiny_encoder(
+    folder: Path, dim: int = 32, int8: bool = False, seed: int = 0, sentences: Sequence[str] = SENTENCES,
+    vocab_size: int = 400,
+) -> Path:
+    """``folder`` (e.g. ``<models>/bge-m3``) with ``tokenizer.json`` and ``model.onnx`` (+ ``model_int8.onnx``).
+
+    ``sentences`` train the tokenizer (e.g. the texts of the documents a test indexes).
+    """
+    vocab = build_tokenizer(folder / "tokenizer.json", vocab_size, sentences)
     build_model(folder / "model.onnx", vocab, dim=dim, seed=seed)
     if int8:
         quantize(folder / "model.onnx", folder / "model_int8.onnx")

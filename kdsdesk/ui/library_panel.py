@@ -28,7 +28,8 @@ from kdsdesk.records import DocInfo, Progress
 
 FILE_ROLE = Qt.ItemDataRole.UserRole
 PAGE_ROLE = Qt.ItemDataRole.UserRole + 1
-COLUMNS = ["코드", "연도", "제목", "형식", "쪽", "상태"]
+COLUMNS = ["코드", "연도", "형식", "쪽", "상태", "제목"]
+STATUS_COL, TITLE_COL = 4, 5
 STATUS_COLOURS = {"색인 중": "#1565c0", "검색 가능": "#2e7d32", "의미 검색 준비 중": "#6d4c41", "실패": "#c62828"}
 
 
@@ -66,10 +67,9 @@ class LibraryPanel(QWidget):
         self.tree.setRootIsDecorated(True)
         self.tree.setUniformRowHeights(True)
         header = self.tree.header()
-        header.setStretchLastSection(False)
-        for col in range(len(COLUMNS)):
+        header.setStretchLastSection(True)
+        for col in range(len(COLUMNS) - 1):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.tree.itemSelectionChanged.connect(self._selection)
 
         self.add_button = QPushButton("추가…")
@@ -133,8 +133,7 @@ class LibraryPanel(QWidget):
             groups.setdefault(d.doc_code or PurePath(d.file).name, []).append(d)
         for code, members in groups.items():
             title = next((m.title for m in members if m.title), "")
-            group = QTreeWidgetItem([code, "", title, "", "", f"{len(members)}개 파일"])
-            group.setFirstColumnSpanned(False)
+            group = QTreeWidgetItem([code, "", "", "", f"{len(members)}개 파일", title])
             font = group.font(0)
             font.setBold(True)
             group.setFont(0, font)
@@ -142,16 +141,16 @@ class LibraryPanel(QWidget):
             for d in members:
                 status = status_text(d, self.dense_available)
                 item = QTreeWidgetItem(
-                    [d.doc_code or "(코드 없음)", d.year, d.title or PurePath(d.file).name, d.kind.upper(),
-                     str(d.n_pages or ""), status]
+                    [d.doc_code or "(코드 없음)", d.year, d.kind.upper(), str(d.n_pages or ""), status,
+                     d.title or PurePath(d.file).name]
                 )
                 item.setData(0, FILE_ROLE, d.file)
                 tip = d.file + (f"\n{d.message}" if d.message else "")
                 for col in range(len(COLUMNS)):
                     item.setToolTip(col, tip)
-                item.setForeground(5, QBrush(QColor(STATUS_COLOURS.get(status, "#000000"))))
+                item.setForeground(STATUS_COL, QBrush(QColor(STATUS_COLOURS.get(status, "#000000"))))
                 if d.status == "failed" and d.message:
-                    item.setText(5, f"실패: {d.message}")
+                    item.setText(TITLE_COL, f"{PurePath(d.file).name} — {d.message}")
                 group.addChild(item)
                 if d.file in selected:
                     item.setSelected(True)
@@ -169,6 +168,14 @@ class LibraryPanel(QWidget):
             if group is not None:
                 out.extend(c for k in range(group.childCount()) if (c := group.child(k)) is not None)
         return out
+
+    def select_file(self, file: str) -> None:
+        """Select one document (its clause tree loads)."""
+        for item in self.file_items():
+            if item.data(0, FILE_ROLE) == file:
+                self.tree.setCurrentItem(item)
+                item.setSelected(True)
+                return
 
     def selected_files(self) -> list[str]:
         files: list[str] = []

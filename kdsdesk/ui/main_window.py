@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         outer = QSplitter(Qt.Orientation.Horizontal)
         outer.addWidget(self.library_panel)
         outer.addWidget(right)
-        outer.setSizes([420, 1020])
+        outer.setSizes([470, 970])
         self.setCentralWidget(outer)
 
         self.docs_label = QLabel()
@@ -146,10 +146,10 @@ class MainWindow(QMainWindow):
         self.encode_bar.setMaximumWidth(160)
         self.encode_bar.hide()
         bar = self.statusBar()
-        bar.addWidget(self.docs_label)
-        bar.addWidget(self.models_label)
         bar.addPermanentWidget(self.encode_label)
         bar.addPermanentWidget(self.encode_bar)
+        bar.addPermanentWidget(self.docs_label)
+        bar.addPermanentWidget(self.models_label)
         self._menus()
         self._wire()
 
@@ -283,6 +283,7 @@ class MainWindow(QMainWindow):
 
     def open_citation(self, citation: Citation) -> None:
         self.viewer.show_citation(citation, self.controller.documents)
+        self.library_panel.select_file(citation.chunk.doc.file)
 
     def open_clause(self, file: str, page: int) -> None:
         if page >= 0 and file.lower().endswith(".pdf"):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kdsdesk.ingest import pua
 
@@ -182,47 +182,60 @@ def _atoms(
 def _stack_brackets(
     glyphs: Sequence[Glyph], pieces: list[tuple[int, pua.BracketPiece]], stats: pua.PuaStats | None
 ) -> list[_Atom]:
-    """Stack bracket pieces that share a column into one tall bracket atom; a lone piece stays itself."""
+    """Stack bracket pieces into tall brackets: each top piece pairs with the nearest bottom piece below it in the
+    same column; middles and extenders join the pair they overlap. Left-over pieces stand alone (an extender is
+    a plain vertical rule ``|``; a lone top/bottom/middle keeps its own character and counts unknown)."""
+
+    def same_column(i: int, p: pua.BracketPiece, j: int, q: pua.BracketPiece) -> bool:
+        return abs(glyphs[i].bbox[0] - glyphs[j].bbox[0]) <= 1.0 and p.family == q.family and p.side == q.side
+
+    def base(i: int) -> float:
+        return _baseline(glyphs[i])
+
+    tops = sorted(((i, p) for i, p in pieces if p.role == "top"), key=lambda t: base(t[0]))
+    bottoms = [(i, p) for i, p in pieces if p.role == "bottom"]
     columns: list[list[tuple[int, pua.BracketPiece]]] = []
-    for i, piece in sorted(pieces, key=lambda p: (glyphs[p[0]].bbox[0], _baseline(glyphs[p[0]]))):
-        gx = glyphs[i].bbox[0]
-        for col in columns:
-            j, other = col[0]
-            if abs(glyphs[j].bbox[0] - gx) <= 1.0 and other.family == piece.family and other.side == piece.side:
-                col.append((i, piece))
-                break
+    for i, p in tops:
+        below = [(j, q) for j, q in bottoms if same_column(i, p, j, q) and base(j) > base(i)]
+        if below:
+            j, q = min(below, key=lambda t: base(t[0]))
+            bottoms.remove((j, q))
+            columns.append([(i, p), (j, q)])
+    rest = [(i, p) for i, p in pieces if p.role in ("middle", "extender")]
+    loose = [(i, p) for i, p in pieces if p.role in ("top", "bottom") and not any((i, p) in c for c in columns)]
+    for i, p in rest:
+        box = glyphs[i].bbox
+        hosts = [
+            c for c in columns
+            if same_column(i, p, *c[0]) and box[1] <= glyphs[c[1][0]].bbox[3] and box[3] >= glyphs[c[0][0]].bbox[1]
+        ]
+        if hosts:
+            hosts[0].append((i, p))
         else:
-            columns.append([(i, piece)])
+            loose.append((i, p))
     out: list[_Atom] = []
     for col in columns:
-        roles = {p.role for _, p in col}
-        ends = [i for i, p in col if p.role in ("top", "bottom", "middle")]
-        if {"top", "bottom"} <= roles:
-            fam, side = col[0][1].family, col[0][1].side
-            text = pua.BRACKET_CHARS[(fam, side)]
-            tall, counted = True, "rebuilt"
-        elif len(col) == 1:
-            text = col[0][1].alone
-            tall, counted = False, "decoded" if text == "|" else "unknown"
-        else:
-            text, tall, counted = pua.UNKNOWN, False, "unknown"
         if stats is not None:
-            for i, _p in col:
-                if counted == "rebuilt":
-                    stats.rebuilt += 1
-                elif counted == "decoded":
-                    stats.decoded += 1
-                else:
-                    stats.count_unknown(ord(glyphs[i].char))
-        ref = [glyphs[i] for i in (ends or [col[0][0]])]
-        size = max(g.size for g in ref)
-        y0 = min(_baseline(g) - 0.8 * g.size for g in ref)
-        y1 = max(_baseline(g) + 0.2 * g.size for g in ref)
-        x0 = min(glyphs[i].bbox[0] for i, _ in col)
-        x1 = max(glyphs[i].bbox[2] for i, _ in col)
+            stats.rebuilt += len(col)
+        top, bottom = glyphs[col[0][0]], glyphs[col[1][0]]
+        y0, y1 = base(col[0][0]) - 0.8 * top.size, base(col[1][0]) + 0.2 * bottom.size
+        fam, side = col[0][1].family, col[0][1].side
         out.append(
-            _Atom(text, x0, y0, x1, y1, (y0 + y1) / 2 + AXIS_DROP * size, size, [i for i, _ in col], True, tall=tall)
+            _Atom(
+                pua.BRACKET_CHARS[(fam, side)], min(glyphs[i].bbox[0] for i, _ in col), y0,
+                max(glyphs[i].bbox[2] for i, _ in col), y1, (y0 + y1) / 2 + AXIS_DROP * top.size, top.size,
+                [i for i, _ in col], True, tall=True,
+            )
         )
+    for i, p in loose:
+        g = glyphs[i]
+        if stats is not None:
+            if p.role == "extender":
+                stats.decoded += 1
+            else:
+                stats.count_unknown(ord(g.char))
+        b = base(i)
+        out.append(_Atom(p.alone, g.bbox[0], b - 0.72 * g.size, g.bbox[2], b + 0.18 * g.size, b, g.size, [i], True))
     return out
 
 
@@ -230,8 +243,20 @@ def _v_overlap(a: _Atom, b: _Atom) -> float:
     return min(a.y1, b.y1) - max(a.y0, b.y0)
 
 
+def _enclosed(text: str) -> bool:
+    """``(…)`` whose first bracket closes at the very end."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return k == len(text) - 1
+    return False
+
+
 def _wrap(text: str) -> str:
-    return text if _SIMPLE.match(text) else f"({text})"
+    return text if _SIMPLE.match(text) or _enclosed(text) else f"({text})"
 
 
 def _stack(cands: list[_Atom], start: float, upward: bool, size: float) -> list[_Atom]:
@@ -277,8 +302,7 @@ def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | No
             (
                 a
                 for a in atoms
-                if a.text == "√" and not a.scripts and abs(a.x1 - bar.x0) <= 0.3 * size and a.y0 - 0.3 * size <= bar_y
-                and a.y1 >= bar_y
+                if a.text == "√" and abs(a.x1 - bar.x0) <= 0.3 * size and a.base - 1.6 * a.size <= bar_y <= a.base
             ),
             None,
         )
@@ -288,7 +312,7 @@ def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | No
             used, base = num + den, bar_y + AXIS_DROP * size
         elif den and radical is not None:
             text = f"√({linearize_atoms(den)})"
-            used, base = [*den, radical], max(radical.base, _main_base(den))
+            used, base = [*den, radical], _main_base(den)
         elif den:
             inner = linearize_atoms(den)
             text = inner + "\u0305" if len(inner) == 1 else f"({inner})\u0305"
@@ -303,6 +327,7 @@ def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | No
         if stats is not None:
             stats.rebuilt += len(bar.members)
         x0, y0, x1, y1 = _union(used)
+        size = max((a.size for a in used if not _stretchy(a)), default=size)
         members = [m for a in used for m in a.members] + bar.members
         atoms = [a for a in atoms if not any(a is u for u in used)]
         atoms.append(
@@ -313,8 +338,10 @@ def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | No
 
 
 def _main_base(atoms: list[_Atom]) -> float:
-    big = max(a.size for a in atoms)
-    return statistics.median([a.base for a in atoms if a.size >= SCRIPT_RATIO * big])
+    """Median baseline of the biggest non-stretchy atoms (the row's own level, not its scripts or brackets)."""
+    pool = [a for a in atoms if not _stretchy(a) and not a.space] or atoms
+    big = max(a.size for a in pool)
+    return statistics.median([a.base for a in pool if a.size >= SCRIPT_RATIO * big])
 
 
 def _script_text(text: str) -> str:
@@ -323,7 +350,9 @@ def _script_text(text: str) -> str:
 
 def _render_row(atoms: list[_Atom]) -> list[_Atom]:
     """Attach scripts and limits to their bases in one row; returns base atoms (scripts folded into text)."""
-    items = sorted((a for a in atoms if not a.space), key=lambda t: (t.x0, t.base))
+    items = sorted(
+        (replace(a, members=list(a.members), scripts=[]) for a in atoms if not a.space), key=lambda t: (t.x0, t.base)
+    )
 
     def local_max(a: _Atom) -> float:
         near = [b.size for b in items if b.x0 <= a.x1 and b.x1 >= a.x0 - 0.8 * b.size and not _stretchy(b)]
@@ -359,29 +388,35 @@ def _render_row(atoms: list[_Atom]) -> list[_Atom]:
             groups[-1].append(a)
         else:
             groups.append([a])
-    bases = [a for a, s in zip(items, small, strict=True) if not s] + [a for a in atoms if a.space]
+    bases = [a for a, s in zip(items, small, strict=True) if not s] + [replace(a) for a in atoms if a.space]
+    attached: list[tuple[_Atom, list[_Atom]]] = []
     for grp in groups:
         gx0, gy0, gx1, gy1 = _union(grp)
-        gbase = statistics.median(a.base for a in grp)
-        text = "".join(a.text for a in grp)
         kind, owner = "", None
-        over = [b for b in bases if b.x0 < gx1 - 0.1 and b.x1 > gx0 + 0.1]
+
+        def overlap(b: _Atom, lo: float = gx0, hi: float = gx1) -> float:
+            return min(b.x1, hi) - max(b.x0, lo)
+
+        over = [b for b in bases if overlap(b) > 0.1]
         below = [b for b in over if gy0 >= b.y1 - 0.15 * b.size]
         above = [b for b in over if gy1 <= b.y0 + 0.15 * b.size]
         if below:
-            kind, owner = "_", max(below, key=lambda b: b.x1)
+            kind, owner = "_", max(below, key=lambda b: (overlap(b), b.x1))
         elif above:
-            kind, owner = "^", max(above, key=lambda b: b.x1)
+            kind, owner = "^", max(above, key=lambda b: (overlap(b), b.x1))
         else:
             left = [b for b in bases if b.x1 <= gx0 + 0.3 * b.size and gx0 - b.x1 <= 0.6 * b.size]
             if left:
                 owner = max(left, key=lambda b: b.x1)
-                dy = gbase - owner.base
+                dy = statistics.median(a.base for a in grp) - owner.base
                 kind = "_" if dy > 0.1 * owner.size else "^" if dy < -0.15 * owner.size else ""
         if owner is None or not kind:
             bases.extend(grp)  # small text on its own level
             continue
-        owner.scripts.append((kind, text))
+        owner.scripts.append((kind, "".join(a.text for a in grp)))
+        attached.append((owner, grp))
+    for owner, grp in attached:  # extents grow only now, so that every script found its owner by the base's ink
+        gx0, gy0, gx1, gy1 = _union(grp)
         owner.members.extend(m for a in grp for m in a.members)
         owner.x1 = max(owner.x1, gx1)
         owner.y0, owner.y1 = min(owner.y0, gy0), max(owner.y1, gy1)

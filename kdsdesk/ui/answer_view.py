@@ -154,12 +154,16 @@ class AnswerView(QWidget):
         self.question.setText(message)
         self._badge("", "#9e9e9e")
         self.badge.hide()
+        self._reset_fields()
+        self.stream.clear()
+        self.stream.hide()
+
+    def _reset_fields(self) -> None:
         for lab in (self.value, self.condition, self.reason, self.body):
             lab.clear()
             lab.hide()
+        self.alternatives.setRowCount(0)
         self.alternatives.hide()
-        self.stream.clear()
-        self.stream.hide()
         self.citations.clear()
         self.copy_button.setEnabled(False)
 
@@ -179,6 +183,7 @@ class AnswerView(QWidget):
         self.reason.show()
 
     def show_answer(self, a: Answer) -> None:
+        self._reset_fields()
         self.answer = a
         label, colour = BADGES.get(a.status, BADGES["unverified"])
         self.badge.show()

@@ -37,9 +37,11 @@ def test_viewer_highlights_a_verified_quote_on_its_page(qtbot, sample_pdf: Path)
     viewer.show_citation(citation)
     qtbot.waitUntil(lambda: bool(pages))
     viewer.show_page(pages[-1])  # type: ignore[arg-type]
-    assert viewer.request is not None and viewer.request.page_index == citation.page_index
+    assert viewer.request is not None
+    assert viewer.request.page_index == citation.page_index
     shown = viewer.highlight_rects()
-    assert shown and all(r == c[1:] for r, c in zip(shown, citation.rects, strict=True))
+    assert shown
+    assert all(r == c[1:] for r, c in zip(shown, citation.rects, strict=True))
     assert not viewer.note.isVisibleTo(viewer)
     # an unverified quote: the page, no highlight, and the reason
     pages.clear()
@@ -63,7 +65,9 @@ def test_hwpx_table_shows_merged_cells_and_marks_the_quoted_row() -> None:
     assert marked_cells(table, "옥외 | 40 | 30") == {(3, 0), (3, 1), (3, 2)}
     doc = DocRef("/x.hwpx", "0" * 64, "hwpx", "예시 14 20 22")
     html = chunk_html(Chunk("t", doc, "table", "", "2.1", ("2 재료",), table=table), "옥외 | 40 | 30")
-    assert 'rowspan="2"' in html and 'colspan="2"' in html and "background" in html
+    assert 'rowspan="2"' in html
+    assert 'colspan="2"' in html
+    assert "background" in html
 
 
 def test_copy_as_citation_names_source_clause_symbol_and_value(qtbot) -> None:
@@ -76,11 +80,13 @@ def test_copy_as_citation_names_source_clause_symbol_and_value(qtbot) -> None:
     view = AnswerView()
     qtbot.addWidget(view)
     view.show_answer(answer)
-    assert view.value.text() == "12.7 kN/m" and view.alternatives.rowCount() == 1
+    assert view.value.text() == "12.7 kN/m"
+    assert view.alternatives.rowCount() == 1
     assert view.copy_citation() == "KDS 24 12 21 : 2021  3.6.1 (2)  ω = 12.7 kN/m"
     warned = Answer("q", "numeric", Verdict("warning", reason="확인 필요"), "12.7", "kN/m", citations=(cit,))
     view.show_answer(warned)
-    assert view.value.text() == "" and "원문" in view.body.text()
+    assert view.value.text() == ""
+    assert "원문" in view.body.text()
     assert citation_text(warned).endswith("[원문 확인 필요]")
 
 
@@ -103,7 +109,9 @@ def test_cancel_closes_the_generator_between_yields(qtbot) -> None:
     qtbot.waitUntil(lambda: bool(seen))
     worker.cancel()
     qtbot.waitUntil(lambda: bool(done))
-    assert done == [True] and results == [] and closed == [True]
+    assert done == [True]
+    assert results == []
+    assert closed == [True]
     assert lane.wait(5000)
 
 

@@ -34,6 +34,28 @@ from kdsdesk.verify.values import relevance, table_context, text_in_quotes, unit
 log = logging.getLogger(__name__)
 
 RELEVANCE_MIN = 0.3  # share of the question's content bigrams that the evidence must contain
+RANK_MARGIN = 0.25  # a value's sentence may trail the best-matching retrieved sentence by at most this
+
+
+def _best_sentence(question: str, c: Citation, hits: Sequence[Hit]) -> bool:
+    """The sentence holding a cited value is (nearly) the best match to the question among the retrieved
+    sentences — so a true quote of a neighbouring sentence (same unit, other subject) does not pass."""
+    us = extractive.score_units(question, extractive.units(hits))
+    rel = {id(u): u.score for u in us}
+    best = max(rel.values(), default=0.0)
+    own = [rel[id(u)] for u in us if u.hit.chunk.chunk_id == c.chunk.chunk_id and u.start < c.end and c.start < u.end]
+    return bool(own) and max(own) >= best - RANK_MARGIN
+
+
+def _table_agrees(question: str, value: str, c: Citation, unit_hint: str) -> bool:
+    """A value cited from a table must be the cell the rule reader finds unambiguously for this question."""
+    from kdsdesk.answer.tables import read_table
+
+    t = c.chunk.table
+    if t is None:
+        return False
+    r = read_table(question, t, unit_hint)
+    return r is not None and not r.ambiguous and norm(r.value) == norm(value)
 
 
 def find_llm(llm: str | None) -> Path | None:
@@ -88,6 +110,13 @@ def verify(question: str, draft: Draft, hits: Sequence[Hit]) -> tuple[Draft, lis
             for c in holding
         )
         from_table = any(c.chunk.kind == "table" for c in holding)
+        info = classify(question)
+        checks["best_evidence"] = any(
+            _table_agrees(question, draft.value, c, info.unit)
+            if c.chunk.kind == "table"
+            else _best_sentence(question, c, hits)
+            for c in holding
+        )
         texts = [c.chunk.text for c in good]
         alts = tuple(
             a for a in draft.alternatives if a.value and any(value_in_quote(a.value, t, a.unit) for t in texts)

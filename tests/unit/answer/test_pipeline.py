@@ -1,0 +1,148 @@
+"""The pipeline: a wrong value never ends confirmed, whatever the answerer says."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kdsdesk.answer.llm as llm_mod
+from kdsdesk.answer import prompts
+from kdsdesk.answer.pipeline import answer_question, find_llm
+from kdsdesk.errors import KnownError
+from kdsdesk.records import Table, TableCell
+from tests.data.answer_records import hits, table_chunk, text_chunk
+
+BODY = text_chunk(
+    "(1) 합판 거푸집 널의 최소 두께는 12 mm 이상으로 하여야 한다.\n"
+    "(2) 강재 거푸집 표면 강판의 최소 두께는 2.3 mm 이상으로 하여야 한다.\n"
+    "(3) 측압: 굳지 않은 콘크리트가 거푸집의 연직면에 수평방향으로 작용하는 압력",
+    "body",
+    clause_path=("4.1 거푸집 널",),
+)
+OTHER = text_chunk("(1) 시스템 동바리의 전도에 대한 안전율은 1.5 이상으로 하여야 한다.", "other")
+TABLE = table_chunk(
+    Table(
+        "4.3-1", "표 4.3-1 고력볼트의 구멍 치수(mm)", 3, 3,
+        (TableCell(0, 0, "볼트의 호칭", is_header=True), TableCell(0, 1, "표준구멍", is_header=True),
+         TableCell(0, 2, "대형구멍", is_header=True), TableCell(1, 0, "M20"), TableCell(1, 1, "22"),
+         TableCell(1, 2, "24"), TableCell(2, 0, "M22"), TableCell(2, 1, "24"), TableCell(2, 2, "28")),
+    ),
+    "table",
+)  # fmt: skip
+Q = "합판 거푸집 널의 최소 두께는 몇 mm인가요?"
+
+
+def test_extractive_confirms_a_value_read_from_the_text() -> None:
+    a = answer_question(Q, hits(BODY, OTHER), llm="none")
+    assert a.status == "confirmed"
+    assert (a.value, a.unit) == ("12", "mm")
+    assert a.citations[0].verified
+    assert a.citations[0].rects
+    assert a.answerer == "extractive"
+    assert a.timing_ms["total_ms"] >= 0
+
+
+def test_table_value_is_a_warning() -> None:
+    a = answer_question("M22 볼트의 대형구멍 치수는 몇 mm인가요?", hits(TABLE, BODY), llm="none")
+    assert a.status == "warning"
+    assert (a.value, a.unit) == ("28", "mm")
+
+
+def test_nothing_relevant_is_restricted() -> None:
+    a = answer_question("용접 루트의 유효목두께는 몇 mm인가요?", hits(OTHER), llm="none")
+    assert a.status in ("restricted", "unverified")
+    assert a.value == ""
+
+
+def test_definition_and_requirement() -> None:
+    a = answer_question("측압이란 무엇인가요?", hits(BODY), llm="none")
+    assert a.status == "confirmed"
+    assert a.definition.startswith("굳지 않은 콘크리트")
+    r = answer_question("강재 거푸집 표면 강판의 두께는 어떻게 해야 하나요?", hits(BODY), llm="none")
+    assert r.status == "confirmed"
+    assert "2.3 mm 이상으로 하여야 한다" in r.requirements[0]
+
+
+# -- a model that lies: every wrong answer must end unverified (or restricted), never confirmed -------------------
+@pytest.fixture
+def fake_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    gguf = tmp_path / "fake.gguf"
+    gguf.write_bytes(b"GGUF")
+    box: dict[str, Any] = {}
+
+    def complete_json(path: Path, system: str, user: str, schema: dict[str, Any], **kw: Any) -> llm_mod.LlmResult:
+        assert system == prompts.SYSTEM
+        box["user"] = user
+        out = box["out"]
+        text = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
+        return llm_mod.LlmResult(text, box.get("finish", "stop"), 321, 10, 1.0)
+
+    monkeypatch.setattr(llm_mod, "complete_json", complete_json)
+
+    def ask(out: Any, finish: str = "stop", hs: Any = None) -> Any:
+        box["out"], box["finish"] = out, finish
+        return answer_question(Q, hs or hits(BODY, OTHER), llm=str(gguf))
+
+    return ask
+
+
+def _num(value: str, unit: str, quote: str, item: int = 1) -> dict[str, Any]:
+    return {"value": value, "unit": unit, "condition": "", "evidence": [{"item": item, "quote": quote}]}
+
+
+def test_model_right_answer_is_confirmed(fake_model: Any) -> None:
+    a = fake_model(_num("12", "mm", "합판 거푸집 널의 최소 두께는 12 mm 이상"))
+    assert a.status == "confirmed"
+    assert a.prompt_tokens == 321
+    assert a.answerer == "fake.gguf"
+
+
+@pytest.mark.parametrize(
+    ("out", "finish"),
+    [
+        (_num("15", "mm", "합판 거푸집 널의 최소 두께는 12 mm 이상"), "stop"),  # wrong value, true quote
+        (_num("12", "cm", "합판 거푸집 널의 최소 두께는 12 mm 이상"), "stop"),  # wrong unit
+        (_num("15", "mm", "합판 거푸집 널의 최소 두께는 15 mm 이상"), "stop"),  # forged quote
+        (_num("2.3", "mm", "강재 거푸집 표면 강판의 최소 두께는 2.3 mm 이상"), "stop"),  # other sentence, same unit
+        (_num("1.5", "", "시스템 동바리의 전도에 대한 안전율은 1.5 이상"), "stop"),  # irrelevant evidence
+        (_num("12", "mm", "합판 거푸집 널의 최소 두께는 12 mm 이상"), "length"),  # truncated output
+        ('{"value": "12", "unit": "mm"', "stop"),  # broken JSON
+        ({"value": "12", "unit": "mm", "condition": "", "evidence": []}, "stop"),  # no evidence
+        ({"value": "12", "unit": "mm", "condition": "", "evidence": [], "confidence": 1}, "stop"),  # extra key
+    ],
+)
+def test_model_wrong_answers_are_never_confirmed(fake_model: Any, out: Any, finish: str) -> None:
+    a = fake_model(out, finish)
+    assert a.status not in ("confirmed", "warning"), (a.status, a.value, dict(a.verdict.checks))
+    assert a.value == ""
+
+
+def test_quote_from_a_chunk_not_retrieved_is_rejected(fake_model: Any) -> None:
+    a = fake_model(_num("12", "mm", "합판 거푸집 널의 최소 두께는 12 mm 이상"), hs=hits(OTHER))
+    assert a.status == "unverified"
+
+
+def test_model_gives_nothing_is_restricted(fake_model: Any) -> None:
+    a = fake_model(_num("", "", "합판 거푸집 널의 최소 두께는 12 mm 이상"))
+    assert a.status == "restricted"
+
+
+def test_prompt_is_small_and_numbered(fake_model: Any) -> None:
+    fake_model(_num("12", "mm", "합판 거푸집 널의 최소 두께는 12 mm 이상"))
+    items = prompts.evidence_items(Q, hits(BODY, OTHER, TABLE))
+    assert items[0].number == 1
+    assert sum(len(i.text) for i in items) <= prompts.EVIDENCE_CHARS + 200
+
+
+def test_find_llm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert find_llm("none") is None
+    with pytest.raises(KnownError):
+        find_llm(str(tmp_path / "missing.gguf"))
+    d = tmp_path / "models" / "llm"
+    d.mkdir(parents=True)
+    (d / "b.gguf").write_bytes(b"x")
+    monkeypatch.setenv("KDSDESK_MODELS", str(tmp_path / "models"))
+    assert find_llm(None) == d / "b.gguf"

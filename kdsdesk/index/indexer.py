@@ -96,7 +96,7 @@ def lexdocs(chunks: Sequence[Chunk]) -> list[LexDoc]:
         rows: list[str] = []
         if c.table is not None:
             title = len(texts)
-            texts.append(c.table.caption or c.table.title)
+            texts.append(c.table.title if c.table.number else c.table.caption)  # the number has its own route
             rows = c.table.row_records()
         first_row = len(texts)
         texts.extend(rows)

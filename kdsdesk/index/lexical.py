@@ -1,16 +1,21 @@
 """The lexical index (Tantivy, BM25) over pre-tokenised Korean: one Tantivy document per chunk.
 
 Fields (all analysed with a whitespace + lowercase analyzer, registered again after every open — Tantivy does not
-store analyzers): ``body`` (chunk text terms), ``gram`` (Hangul character bigrams of the content words, a safety net
-for Kiwi's context-dependent splits of compounds), ``title`` (table caption terms, stored for the title route),
-``rows`` (terms of each row record, one row a line, stored for the row route), ``path`` (clause path terms), ``doc``
-(doc code and title terms), ``defs`` (terms and bigrams of the heads of definition lines — ``(3) 측압: …`` in a
-"용어의 정의" clause, ``여기서, A_{v,min} : …`` under an equation — so the chunk that defines a term or symbol
-ranks above the chunks that merely use it). ``chunk_id``/``file``/``doc_code``/``table_no`` use the raw
-tokenizer (exact terms for deletes and filters). Long original text is not stored here: the catalog has it.
+store analyzers):
 
-Queries are built from terms (``Query.term_query``), never parsed from user text, so no query-syntax error is
-possible. Writes happen on one thread (the indexer); searches may come from any thread.
+- ``body``: chunk text terms; ``gram``: Hangul character bigrams of the content words (a safety net for Kiwi's
+  context-dependent splits of compounds);
+- ``title``: table title terms without the table number (stored, for the title route); ``rows``: terms of each
+  row record, one row a line (stored, for the row route);
+- ``path``: clause path terms; ``doc``: doc code and title terms;
+- ``defs``: terms and bigrams of the heads of definition lines (``(3) 측압: …`` in a "용어의 정의" clause,
+  ``여기서, A_{v,min} : …`` under an equation), so the chunk that defines a term or symbol ranks above the chunks
+  that merely use it;
+- ``chunk_id``/``file``/``doc_code``/``table_no``: raw tokenizer (exact terms for deletes and filters).
+
+Long original text is not stored here: the catalog has it. Queries are built from terms (``Query.term_query``),
+never parsed from user text, so no query-syntax error is possible. Writes happen on one thread (the indexer);
+searches may come from any thread.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-LEXICAL_SCHEMA_VERSION = "1"
+LEXICAL_SCHEMA_VERSION = "2"
 ANALYZER = "kds_ws"
 WRITER_HEAP = 64_000_000
 

@@ -265,12 +265,11 @@ class Catalog:
         self._load(rows)
         return [self._cache[i] for i in ids if i in self._cache]
 
-    def iter_chunks(self) -> Iterator[Chunk]:
-        """All searchable chunks, file by file in reading order."""
-        cur = self.db().execute(
-            "SELECT c.chunk_id, c.file_id, c.data FROM chunks c JOIN files f ON f.id = c.file_id "
-            "WHERE f.status = 'searchable' ORDER BY c.file_id, c.ordinal"
-        )
+    def iter_chunks(self, file: str | None = None) -> Iterator[Chunk]:
+        """All searchable chunks (or those of one ``file``), file by file in reading order."""
+        sql = "SELECT c.chunk_id, c.file_id, c.data FROM chunks c JOIN files f ON f.id = c.file_id "
+        sql += "WHERE f.status = 'searchable'" + (" AND f.path = ?" if file is not None else "")
+        cur = self.db().execute(sql + " ORDER BY c.file_id, c.ordinal", (file,) if file is not None else ())
         while True:
             rows = cur.fetchmany(256)
             if not rows:

@@ -121,21 +121,23 @@ def route_table_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes
 def route_table_title_row(
     catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None
 ) -> list[Hit]:
-    if not q.known:
+    refs = set(table_numbers(q.text)) | set(clause_numbers(q.text))
+    known = [t for t in q.known if t not in refs and not (refs and t in ("표", "식"))]  # references have routes
+    if not known:
         return ranked
     lex = catalog.lexical
     best: list[tuple[float, int, str]] = []
-    for i, h in enumerate(lex.search_field("title", q.known, limit=10, doc_codes=doc_codes)):
+    for i, h in enumerate(lex.search_field("title", known, limit=10, doc_codes=doc_codes)):
         title = set(" ".join(h.stored.get("title", [""])).split())
-        cov = coverage(q.known, title)
+        cov = coverage(known, title)
         if cov >= TITLE_COVERAGE - 1e-9:
             best.append((-cov, i, h.chunk_id))
     route: Route = "table_title"
     if not best:
         route = "table_row"
-        for i, h in enumerate(lex.search_field("rows", q.known, limit=10, doc_codes=doc_codes)):
+        for i, h in enumerate(lex.search_field("rows", known, limit=10, doc_codes=doc_codes)):
             rows = " ".join(h.stored.get("rows", [""])).split("\n")
-            cov = max((coverage(q.known, set(r.split())) for r in rows), default=0.0)
+            cov = max((coverage(known, set(r.split())) for r in rows), default=0.0)
             if cov >= ROW_COVERAGE - 1e-9:
                 best.append((-cov, i, h.chunk_id))
     if not best:

@@ -31,7 +31,10 @@ SYMBOL_RE = re.compile(
     rf"(?:\s?_\s?(?:\{{[^{{}}\n]{{1,24}}\}}|[{_LET}0-9]+(?:,[{_LET}0-9]+)*))?"
 )
 # table and equation numbers "4.2-1", "A.3-2" and serial clause numbers are one token each
-NUMBER_RE = re.compile(r"(?<![\w.])(?:[A-Z]\.)?\d+(?:\.\d+)*-\d+(?![\w.-])|(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])")
+NUMBER_RE = re.compile(
+    r"(?<![0-9A-Za-z.])(?:[A-Z]\.)?\d+(?:\.\d+)*-\d+(?![0-9A-Za-z.\-])"
+    r"|(?<![0-9A-Za-z.])\d{1,3}(?:,\d{3})+(?![\d,])"
+)
 _STRIP = re.compile(r"[_{}\s,'`]")
 MIN_WORD_LEN = 5  # a run of this many plain Latin letters is an English word, not a symbol
 

@@ -1,0 +1,168 @@
+"""The catalog: add/skip/replace/fail/remove, exact chunk round-trip, grouping by code, versions, repair, threads."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kdsdesk.index import indexer
+from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog, add_files
+from kdsdesk.index.serial import chunk_from_dict, chunk_to_dict
+from kdsdesk.records import IndexReport, Progress
+from kdsdesk.text.chunk import chunk_document
+from tests.data.synthetic_docs import fake_parse, make_library_files, read_spec, write_spec
+
+
+def run(gen: Iterator[Progress]) -> IndexReport:
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    return make_library_files(tmp_path / "docs")
+
+
+@pytest.fixture
+def catalog(tmp_path: Path) -> Iterator[Catalog]:
+    cat = Catalog(tmp_path / "lib")
+    yield cat
+    cat.close()
+
+
+def test_add_then_unchanged_files_are_skipped(catalog: Catalog, files: dict[str, Path]) -> None:
+    first = run(add_files(catalog, list(files.values()), parse=fake_parse))
+    assert len(first.added) == 3
+    assert not first.failed
+    calls: list[Path] = []
+
+    def counting(p: Path):  # type: ignore[no-untyped-def]
+        calls.append(p)
+        return fake_parse(p)
+
+    second = run(add_files(catalog, list(files.values()), parse=counting))
+    assert len(second.skipped) == 3
+    assert not second.added
+    assert not second.replaced
+    assert calls == []  # skipped by hash, never parsed
+
+
+def test_folder_is_expanded_and_documents_grouped_by_code(catalog: Catalog, files: dict[str, Path]) -> None:
+    run(add_files(catalog, [files["shear_pdf"].parent], parse=fake_parse))
+    docs = catalog.documents()
+    assert [d.doc_code for d in docs] == ["KDS 14 20 22", "KDS 14 20 22", "KDS 14 31 25"]
+    assert all(d.status == "searchable" and d.n_chunks > 0 for d in docs)
+    groups = catalog.documents_by_code()
+    assert {d.kind for d in groups["KDS 14 20 22"]} == {"pdf", "hwpx"}
+    assert all(d.year == "2022" for d in docs)
+
+
+def test_changed_file_is_replaced(catalog: Catalog, files: dict[str, Path]) -> None:
+    run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    spec, _ = read_spec(files["steel_pdf"])
+    spec["blocks"].append(["4.4.1", "text", "(1) 새로 추가된 미끄럼계수 규정"])
+    write_spec(files["steel_pdf"], spec)
+    report = run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    assert report.replaced == (str(files["steel_pdf"].resolve()),)
+    clauses = {c.clause for c in catalog.iter_chunks()}
+    assert "4.4.1" in clauses
+    assert len(catalog.documents()) == 1
+
+
+def test_failure_is_recorded_and_the_run_goes_on(catalog: Catalog, files: dict[str, Path], tmp_path: Path) -> None:
+    bad = write_spec(tmp_path / "docs" / "bad.pdf", {"fail": "암호가 걸린 PDF입니다.", "blocks": []})
+    empty = tmp_path / "docs" / "empty.pdf"
+    empty.write_bytes(b"")
+    report = run(add_files(catalog, [bad, empty, files["steel_pdf"]], parse=fake_parse))
+    assert report.added == (str(files["steel_pdf"].resolve()),)
+    failed = dict(report.failed)
+    assert failed[str(bad.resolve())] == "암호가 걸린 PDF입니다."
+    assert "빈 파일" in failed[str(empty.resolve())]
+    by_file = {d.file: d for d in catalog.documents()}
+    assert by_file[str(bad.resolve())].status == "failed"
+    assert by_file[str(bad.resolve())].message == "암호가 걸린 PDF입니다."
+
+
+def test_chunks_round_trip_exactly(catalog: Catalog, files: dict[str, Path]) -> None:
+    run(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
+    expected = chunk_document(fake_parse(files["shear_pdf"]))
+    stored = list(catalog.iter_chunks())
+    assert stored == expected
+    assert catalog.chunks([expected[2].chunk_id, "nope", expected[0].chunk_id]) == [expected[2], expected[0]]
+    assert catalog.chunk(expected[1].chunk_id) == expected[1]
+    table = next(c for c in expected if c.table is not None)
+    assert chunk_from_dict(chunk_to_dict(table)) == table
+    assert chunk_from_dict(chunk_to_dict(table, with_doc=False), table.doc) == table
+
+
+def test_remove_file_and_folder(catalog: Catalog, files: dict[str, Path]) -> None:
+    run(add_files(catalog, list(files.values()), parse=fake_parse))
+    assert catalog.remove([files["steel_pdf"]]) == 1
+    assert catalog.lexical.search(["f13t"]) == []
+    assert catalog.remove([files["shear_pdf"].parent]) == 2
+    assert catalog.documents() == []
+    assert list(catalog.iter_chunks()) == []
+
+
+def test_version_change_reindexes(catalog: Catalog, files: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    monkeypatch.setattr(indexer, "tokenizer_version", lambda: "tok-test-next")
+    assert indexer.stale_files(catalog) == [files["steel_pdf"].resolve()]
+    report = run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    assert report.replaced == (str(files["steel_pdf"].resolve()),)
+    monkeypatch.setattr(indexer, "parser_version", lambda kind: "pdf-99")
+    report = run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    assert report.replaced == (str(files["steel_pdf"].resolve()),)
+
+
+def test_open_repairs_a_file_left_indexing(tmp_path: Path, files: dict[str, Path]) -> None:
+    cat = Catalog(tmp_path / "lib")
+    run(add_files(cat, [files["steel_pdf"], files["shear_pdf"]], parse=fake_parse))
+    # simulate a crash after the Tantivy commit of a replacement but before the catalog commit
+    key = str(files["steel_pdf"].resolve())
+    cat.begin_file(key, "pdf", "x", 1, 1.0)
+    cat.close()
+    cat = Catalog(tmp_path / "lib")
+    by_file = {d.file: d for d in cat.documents()}
+    assert by_file[key].status == "failed"
+    assert by_file[key].message == INTERRUPTED_MESSAGE
+    assert cat.lexical.search(["f13t"]) == []
+    assert by_file[str(files["shear_pdf"].resolve())].status == "searchable"
+    report = run(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
+    assert report.added == (key,) or report.replaced == (key,)
+    assert cat.lexical.search(["f13t"])
+    cat.close()
+
+
+def test_unanswered_log(catalog: Catalog) -> None:
+    catalog.log_unanswered("풍하중  계수는?", "restricted")
+    catalog.log_unanswered("풍하중 계수는?", "unverified")
+    catalog.log_unanswered("적설하중은?", "restricted")
+    rows = catalog.unanswered()
+    assert rows[0][0] == "풍하중 계수는?"
+    assert rows[0][1] == 2
+    assert rows[0][3] == "unverified"
+    assert rows[1][:2] == ("적설하중은?", 1)
+    assert "T" in rows[0][2]  # ISO time
+
+
+def test_reads_from_other_threads(catalog: Catalog, files: dict[str, Path]) -> None:
+    run(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
+    ids = [c.chunk_id for c in catalog.iter_chunks()]
+    got: list[int] = []
+
+    def reader() -> None:
+        got.append(len(catalog.chunks(ids)) + len(catalog.documents()))
+
+    threads = [threading.Thread(target=reader) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [len(ids) + 1] * 3

@@ -1,0 +1,68 @@
+"""Each route proven: in these queries BM25 alone ranks a distractor first, and the route puts the target first."""
+
+from __future__ import annotations
+
+from kdsdesk.index.library import Catalog
+from kdsdesk.retrieve import routes
+from kdsdesk.retrieve.hybrid import search_stages
+from kdsdesk.retrieve.routes import clause_numbers, is_symbol_query, table_numbers
+
+
+def _top(cat: Catalog, query: str) -> tuple[str, str, str]:
+    st = search_stages(cat, query, k=10, dense=False)
+    assert st.bm25, query
+    first = st.hits[0]
+    return st.bm25[0].chunk.clause, first.chunk.clause, first.route
+
+
+def test_reference_patterns() -> None:
+    assert table_numbers("표 3.6-2의 값, 표4.1-1") == ["3.6-2", "4.1-1"]
+    assert clause_numbers("4.1.2에 따른 값과 4.2.3.1") == ["4.1.2", "4.2.3.1"]
+    assert clause_numbers("표 4.1.2") == []
+    assert clause_numbers("식 4.2.1") == []
+    assert clause_numbers("12.7 mm와 4.2-1") == []
+    assert is_symbol_query("fck")
+    assert not is_symbol_query("4.1.2")
+    assert not is_symbol_query("fck 값")
+
+
+def test_table_number_route(route_catalog: Catalog) -> None:
+    bm25_first, first, route = _top(route_catalog, "표 4.3-4")
+    assert bm25_first == "1.1"  # the text that cites the table four times
+    assert (first, route) == ("4.3.4", "table_no")
+
+
+def test_table_title_route(route_catalog: Catalog) -> None:
+    bm25_first, first, route = _top(route_catalog, "고력볼트의 설계볼트장력")
+    assert bm25_first == "2.1"
+    assert (first, route) == ("4.3.4", "table_title")
+
+
+def test_table_row_route(route_catalog: Catalog) -> None:
+    bm25_first, first, route = _top(route_catalog, "프리스트레스트콘크리트 부재 간격은?")
+    assert bm25_first == "2.2"
+    assert (first, route) == ("4.2.3", "table_row")
+
+
+def test_clause_number_route_is_applied_last(route_catalog: Catalog) -> None:
+    bm25_first, first, route = _top(route_catalog, "4.2.4 전단철근")
+    assert bm25_first == "3.1"
+    assert (first, route) == ("4.2.4", "clause_no")
+    st = search_stages(route_catalog, "4.2.3 표 4.3-4", k=10, dense=False)
+    assert [(h.chunk.clause, h.route) for h in st.hits[:2]] == [("4.2.3", "clause_no"), ("4.3.4", "table_no")]
+
+
+def test_symbol_query_keeps_bm25_order(route_catalog: Catalog) -> None:
+    st = search_stages(route_catalog, "F13T 260", k=10, dense=False)
+    assert [h.chunk.chunk_id for h in st.hits] == [h.chunk.chunk_id for h in st.bm25]
+    assert {h.route for h in st.hits} == {"bm25"}
+    # the same terms would have been routed as a table row had the query had Hangul
+    routed = routes.route_table_title_row(route_catalog, st.terms, list(st.bm25), None)
+    assert routed[0].route == "table_row"
+
+
+def test_routes_never_remove_anything(route_catalog: Catalog) -> None:
+    for q in ("표 4.3-4", "고력볼트의 설계볼트장력", "4.2.4 전단철근", "프리스트레스트콘크리트 부재 간격은?"):
+        st = search_stages(route_catalog, q, k=50, dense=False)
+        assert {h.chunk.chunk_id for h in st.bm25} <= {h.chunk.chunk_id for h in st.hits}
+        assert [h.rank for h in st.hits] == list(range(1, len(st.hits) + 1))

@@ -230,6 +230,199 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     return selftest_main(Path(samples) if samples else None, llm=getattr(args, "llm", None))
 
 
+# -- library and retrieval: index, remove, list, search, eval, evalset -----------------------------------------------
+def hit_json(hit: Any) -> dict[str, Any]:
+    """A search hit as JSON (``pages`` 1-based)."""
+    c: Chunk = hit.chunk
+    return {
+        "rank": hit.rank,
+        "score": round(float(hit.score), 4),
+        "route": hit.route,
+        "chunk_id": c.chunk_id,
+        "file": c.doc.file,
+        "doc_code": c.doc.doc_code,
+        "year": c.doc.year,
+        "clause": c.clause,
+        "clause_path": list(c.clause_path),
+        "kind": c.kind,
+        "pages": [p + 1 for p in c.pages],
+        "text": c.text,
+    }
+
+
+def _open_library(args: argparse.Namespace) -> Any:
+    from kdsdesk.service import Library
+
+    return Library(args.library)
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    """``kdsdesk index PATH…``: add files/folders; then dense vectors unless ``--no-dense`` (no-op without model)."""
+    lib = _open_library(args)
+    try:
+        report = run_with_progress(lib.add([Path(p) for p in args.paths]))
+        encoded = 0 if args.no_dense else run_with_progress(lib.encode_pending())
+    finally:
+        lib.close()
+    if args.json:
+        dump_json(
+            {
+                "added": list(report.added),
+                "replaced": list(report.replaced),
+                "skipped": list(report.skipped),
+                "failed": [{"file": f, "message": m} for f, m in report.failed],
+                "encoded": encoded,
+            }
+        )
+    else:
+        print(
+            f"추가 {len(report.added)}, 교체 {len(report.replaced)}, 변경 없음 {len(report.skipped)}, "
+            f"실패 {len(report.failed)}" + (f", 의미 검색 벡터 {encoded}" if encoded else "")
+        )
+        for f, m in report.failed:
+            print(f"실패: {f}: {m}")
+    return EXIT_FAIL if report.failed else EXIT_OK
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    lib = _open_library(args)
+    try:
+        n = lib.remove([Path(p) for p in args.paths])
+    finally:
+        lib.close()
+    print(f"{n}개 파일을 라이브러리에서 제거했습니다.")
+    return EXIT_OK if n else EXIT_FAIL
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    lib = _open_library(args)
+    try:
+        docs = lib.documents()
+    finally:
+        lib.close()
+    if args.json:
+        dump_json(
+            [
+                {
+                    "file": d.file, "kind": d.kind, "doc_code": d.doc_code, "title": d.title, "year": d.year,
+                    "status": d.status, "message": d.message, "n_pages": d.n_pages, "n_chunks": d.n_chunks,
+                    "n_vectors": d.n_vectors, "sha256": d.sha256, "size": d.size, "mtime": d.mtime,
+                }
+                for d in docs
+            ]
+        )  # fmt: skip
+        return EXIT_OK
+    code = None
+    for d in docs:
+        if d.doc_code != code:
+            code = d.doc_code
+            print(code or "(코드 없음)")
+        state = {"searchable": "검색 가능", "indexing": "색인 중", "failed": "실패"}.get(d.status, d.status)
+        extra = f" — {d.message}" if d.message else ""
+        print(f"  {d.year or '----'} {d.kind:4} {state} 청크 {d.n_chunks} 벡터 {d.n_vectors}  {d.file}{extra}")
+    if not docs:
+        print("라이브러리가 비어 있습니다. 'kdsdesk index 폴더'로 문서를 추가하세요.")
+    return EXIT_OK
+
+
+def _batch_lines(source: str) -> list[dict[str, Any]]:
+    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                item = json.loads(line)
+            except ValueError as exc:
+                raise KnownError(f"--batch 입력 {n}번째 줄이 JSON 형식이 아닙니다.") from exc
+            if not isinstance(item, dict) or "question" not in item:
+                raise KnownError(f"--batch 입력 {n}번째 줄에 'question'이 없습니다.")
+            out.append(item)
+    return out
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    """``kdsdesk search QUERY`` or ``--batch FILE|-`` (JSON Lines in and out; models load once)."""
+    if not args.batch and not args.query:
+        raise KnownError("검색어를 주거나 --batch 파일을 지정하세요.")
+    lib = _open_library(args)
+    dense = None if not args.lexical else False
+    try:
+        if args.batch:
+            for item in _batch_lines(args.batch):
+                hits = lib.search(str(item["question"]), k=args.k, dense=dense)
+                dump_json({"id": item.get("id", ""), "hits": [hit_json(h) for h in hits]})
+            return EXIT_OK
+        hits = lib.search(args.query, k=args.k, dense=dense)
+    finally:
+        lib.close()
+    if args.json:
+        dump_json({"query": args.query, "hits": [hit_json(h) for h in hits]})
+        return EXIT_OK
+    for h in hits:
+        c = h.chunk
+        where = f"p.{','.join(str(p + 1) for p in c.pages)}" if c.pages else c.doc.kind
+        head = " ".join(c.text.split())[:90]
+        print(f"{h.rank:3} {h.score:7.2f} [{h.route}] {c.doc.doc_code}:{c.doc.year} {c.clause} ({where}) {head}")
+    if not hits:
+        print("검색 결과가 없습니다.")
+    return EXIT_OK
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Retrieval metrics per qtype over ``--qa FILE.jsonl``; with ``--answers`` also answer accuracy."""
+    from kdsdesk.retrieve.evaluate import evaluate_retrieval, load_items
+
+    items = load_items(Path(args.qa))
+    lib = _open_library(args)
+    try:
+        dense = lib.settings.dense_enabled and not args.lexical
+        result: dict[str, Any] = evaluate_retrieval(lib.catalog, items, k=args.k, dense=dense)
+        result["library"] = str(lib.root)
+        result["qa"] = str(Path(args.qa).resolve())
+        if args.answers:
+            from kdsdesk.answer.evaluate import evaluate_answers
+
+            result.update(evaluate_answers(lib, items, args.llm))
+    finally:
+        lib.close()
+    if args.json:
+        dump_json(result)
+        return EXIT_OK
+    cols = ("n", "hit@1", "hit@3", "hit@5", "mrr", "recall@20", "pool_recall")
+    print(f"{'qtype':14}" + "".join(f"{c:>12}" for c in cols))
+    for name, row in [*result["by_qtype"].items(), ("ALL", result["all"])]:
+        print(f"{name:14}" + "".join(f"{row[c]:>12}" for c in cols))
+    for m in result["misses"]:
+        print(f"miss {m['id']} [{m['qtype']}] gold {m['gold']} rank {m['rank']} top {m['top']}: {m['question']}")
+    for key, value in result.items():
+        if key not in ("all", "by_qtype", "misses", "library", "qa"):
+            print(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    return EXIT_OK
+
+
+def cmd_evalset(args: argparse.Namespace) -> int:
+    """``kdsdesk evalset build FILES… [--out FILE.jsonl]``: questions generated from the documents."""
+    from kdsdesk.retrieve.evalset import build_evalset
+
+    if getattr(args, "evalset_command", None) != "build":
+        raise KnownError("사용법: kdsdesk evalset build 파일… [--out 질문.jsonl]")
+    from kdsdesk.index.indexer import expand
+
+    items, failed = build_evalset(expand([Path(f) for f in args.files]))
+    lines = "".join(json.dumps(i, ensure_ascii=False) + "\n" for i in items)
+    if args.out:
+        Path(args.out).write_text(lines, encoding="utf-8")
+        counts: dict[str, int] = {}
+        for i in items:
+            counts[i["qtype"]] = counts.get(i["qtype"], 0) + 1
+        print(f"질문 {len(items)}개 → {args.out} {json.dumps(counts, ensure_ascii=False)}", file=sys.stderr)
+    else:
+        sys.stdout.write(lines)
+    for f, m in failed:
+        print(f"실패: {f}: {m}", file=sys.stderr)
+    return EXIT_OK if items else EXIT_FAIL
+
+
 # Handlers are looked up by name so each stage's owner fills in its own function in this module.
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {"parse": cmd_parse}
 

@@ -67,16 +67,20 @@ class Library:
         """Clause paths of one document in reading order, each with its first page (0-based; -1 for HWPX)."""
         target = str(file)
         out: dict[tuple[str, ...], int] = {}
-        for c in self.catalog.iter_chunks():
-            if c.doc.file == target and c.clause_path and c.clause_path not in out:
+        for c in self.catalog.iter_chunks(target):
+            if c.clause_path and c.clause_path not in out:
                 out[c.clause_path] = c.pages[0] if c.pages else -1
         return list(out.items())
 
     # -- search and answers ------------------------------------------------------------------------------------
-    def search(self, query: str, k: int = 20, doc_codes: Sequence[str] | None = None) -> list[Hit]:
+    def search(
+        self, query: str, k: int = 20, doc_codes: Sequence[str] | None = None, dense: bool | None = None
+    ) -> list[Hit]:
+        """Top ``k`` hits; ``dense`` None = as the settings say, False = lexical only (``--lexical``)."""
         from kdsdesk.retrieve.hybrid import search
 
-        return search(self.catalog, query, k=k, doc_codes=doc_codes, dense=self.settings.dense_enabled)
+        use_dense = self.settings.dense_enabled if dense is None else dense and self.settings.dense_enabled
+        return search(self.catalog, query, k=k, doc_codes=doc_codes, dense=use_dense)
 
     def ask(
         self,

@@ -281,20 +281,34 @@ def _stack(cands: list[_Atom], start: float, upward: bool, size: float) -> list[
     return chosen
 
 
+def _bar_level(bar: _Bar, atoms: list[_Atom], typical: float) -> tuple[float, float]:
+    """(y of the rule, em size of the text it belongs to)."""
+    inside = [a for a in atoms if bar.x0 - 0.5 <= a.cx <= bar.x1 + 0.5 and not a.space and not _stretchy(a)]
+    if bar.y is not None:
+        return bar.y, max((a.size for a in inside if abs(a.cy - bar.y) <= 1.6 * typical), default=typical)
+    assert bar.oy is not None
+    near = [a for a in inside if bar.oy - 1.6 * typical <= a.cy <= bar.oy + 1.0 * typical]
+    size = max((a.size for a in near), default=typical)
+    return bar.oy - BAR_RISE * size, size
+
+
 def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | None) -> list[_Atom]:
     """Turn each rule into a fraction, a radical or an overline (narrowest first, so inner ones nest)."""
     typical = statistics.median([a.size for a in atoms if not a.space] or [10.0])
-    for bar in sorted(bars, key=lambda b: b.x1 - b.x0):
-        tol = 0.5
-        inside = [a for a in atoms if bar.x0 - tol <= a.cx <= bar.x1 + tol and not a.space]
-        if bar.y is not None:
-            bar_y, size = bar.y, statistics.median([a.size for a in inside] or [typical])
-        else:
-            assert bar.oy is not None
-            oy = bar.oy
-            near = [a for a in inside if oy - 1.6 * typical <= a.cy <= oy + 1.0 * typical]
-            size = statistics.median([a.size for a in near] or [typical])
-            bar_y = oy - BAR_RISE * size
+    levels = sorted(((bar, *_bar_level(bar, atoms, typical)) for bar in bars), key=lambda t: t[0].x1 - t[0].x0)
+    for k, (bar, bar_y, size) in enumerate(levels):
+
+        def beyond_other_bar(a: _Atom, k: int = k, bar_y: float = bar_y) -> bool:
+            """A later (wider) rule lies between the atom and this rule: the atom belongs to that one."""
+            return any(
+                o.x0 - 0.5 <= a.cx <= o.x1 + 0.5 and min(a.cy, bar_y) < y < max(a.cy, bar_y)
+                for o, y, _s in levels[k + 1 :]
+            )
+
+        inside = [
+            a for a in atoms
+            if bar.x0 - 0.5 <= a.cx <= bar.x1 + 0.5 and not a.space and not beyond_other_bar(a)
+        ]
         frac = False
         num = _stack(inside, bar_y, True, size)
         den = _stack(inside, bar_y, False, size)

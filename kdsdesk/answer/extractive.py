@@ -310,13 +310,53 @@ def _strip_item(text: str) -> str:
     return _ITEM.sub("", text, count=1).strip()
 
 
-def answer_requirement(info: QuestionInfo, ranked: Sequence[Unit]) -> Draft:
-    for u in ranked[:8]:
-        if u.score < 0.3:
+_LABEL = re.compile(r"식\s*\(([0-9A-Z.\-]+)\)")
+
+
+def _equation_for(u: Unit) -> Unit | None:
+    """The display equation a requirement sentence refers to ("식 (4.2-5)에 따라"), from the same chunk."""
+    m = _LABEL.search(u.text)
+    if not m:
+        return None
+    for v in units([u.hit], 1):
+        if v.start != u.start and is_equation(v.text) and f"({m.group(1)})" in v.text.replace(" ", ""):
+            return v
+    return None
+
+
+def _lead_of(u: Unit) -> Unit | None:
+    """For a list item (①, 가.), the sentence that introduces the list in the same chunk."""
+    if not re.match(r"\s*([①-⑳]|[가-하]\.)", u.text):
+        return None
+    lead = None
+    for v in units([u.hit], 1):
+        if v.start >= u.start:
             break
-        if _REQ_CUE.search(u.text) and u.hit.chunk.kind != "table":
-            req = _strip_item(u.text)
-            return Draft("regulation", requirements=(req,), evidence=(Evidence(u.hit.chunk.chunk_id, u.text),))
+        if _REQ_CUE.search(v.text) and not re.match(r"\s*([①-⑳]|[가-하]\.)", v.text):
+            lead = v
+    return lead
+
+
+def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft:
+    qnums = _question_numbers(question)
+    bonus = {id(u): 0.3 for u in ranked if qnums and {str(d.normalize()) for d, _, _ in number_spans(u.text)} & qnums}
+    ranked = sorted(ranked, key=lambda u: -(u.score + bonus.get(id(u), 0.0)))
+    for u in ranked[:8]:
+        if u.score < 0.3 or u.hit.chunk.kind == "table":
+            continue
+        chosen = [u] if _REQ_CUE.search(u.text) else []
+        lead = _lead_of(u)
+        if not chosen and lead is not None:
+            chosen = [lead, u]
+        if not chosen:
+            continue
+        eq = _equation_for(chosen[0]) if _FORMULA_Q.search(question) or "식" in chosen[0].text else None
+        if eq is not None:
+            chosen.append(eq)
+        reqs = tuple(_strip_item(v.text) for v in chosen)
+        return Draft(
+            "regulation", requirements=reqs, evidence=tuple(Evidence(v.hit.chunk.chunk_id, v.text) for v in chosen)
+        )
     return Draft("regulation", evidence=_evidence(ranked))
 
 
@@ -361,7 +401,7 @@ def answer(question: str, info: QuestionInfo, hits: Sequence[Hit]) -> Draft:
     if info.qtype in ("numeric", "conditional"):
         return answer_value(question, info, hits, ranked)
     if info.qtype == "regulation":
-        return answer_requirement(info, ranked)
+        return answer_requirement(question, info, ranked)
     return answer_definition(question, info, ranked)
 
 

@@ -75,6 +75,14 @@ def label_columns(table: Table) -> list[int]:
     return cols or [0]
 
 
+_NEG_PAIR = re.compile(r"([가-힣]{2,})하지\s*않는.*\1하는|([가-힣]{2,})하는.*\2하지\s*않는")
+
+
+def _contradictory(labels: str) -> bool:
+    """Labels holding a condition and its negation (merged header cells of a badly read table)."""
+    return bool(_NEG_PAIR.search(unicodedata.normalize("NFKC", labels)))
+
+
 def unit_of(cell_text: str, headers: list[str], caption: str) -> str:
     m = _UNIT_AFTER_NUM.search(unicodedata.normalize("NFKC", cell_text))
     if m:
@@ -134,7 +142,7 @@ def read_table(question: str, table: Table, unit_hint: str = "") -> CellRead | N
     s, r, k, cell, row_labels = best
     rival = next((c for c in cands[1:] if norm(c[3].text) != norm(cell.text)), None)
     margin = s - rival[0] if rival is not None else s
-    ambiguous = s <= 0.5 or margin < _MARGIN
+    ambiguous = s <= 0.5 or margin < _MARGIN or _contradictory(" ".join([*row_labels, *col_heads[k]]))
     unit = unit_of(cell.text, col_heads[k], table.caption)
     alts = _alternatives(table, grid, labels, r, k, col_score, cell)
     return CellRead(

@@ -373,33 +373,25 @@ def _render_row(atoms: list[_Atom]) -> list[_Atom]:
         return max(near, default=a.size)
 
     small: list[bool] = []
-    last_small: _Atom | None = None
+    run: list[_Atom] = []  # the current run of small atoms
     for a in items:
         is_small = a.size < SCRIPT_RATIO * local_max(a)
-        if not is_small and last_small is not None:
-            is_small = (  # the tail of a script: same size and baseline, right after it
-                abs(a.size - last_small.size) <= 0.1 * a.size
-                and abs(a.base - last_small.base) <= 0.2 * a.size
-                and -0.2 * a.size <= a.x0 - last_small.x1 <= 0.5 * a.size
+        if not is_small and run and -0.2 * a.size <= a.x0 - max(t.x1 for t in run) <= 0.5 * a.size:
+            is_small = any(  # the tail of a script: same size and baseline as a glyph of the run
+                abs(a.size - t.size) <= 0.1 * a.size and abs(a.base - t.base) <= 0.2 * a.size for t in run
             )
         small.append(is_small)
         if is_small:
-            last_small = a
+            run.append(a)
+        else:
+            run = []
     groups: list[list[_Atom]] = []
     for a, is_small in zip(items, small, strict=True):
         if not is_small:
             continue
-        last = groups[-1][-1] if groups else None
-        if (
-            last is not None
-            and abs(a.base - last.base) <= 0.2 * a.size
-            and a.x0 - last.x1 <= 0.5 * a.size
-            and not any(
-                not s and last.x1 - 0.1 < b.cx < a.x0 + 0.1 and _v_overlap(a, b) > 0.4 * a.size
-                for b, s in zip(items, small, strict=True)
-            )
-        ):
-            groups[-1].append(a)
+        grp = groups[-1] if groups else None
+        if grp is not None and _joins_group(a, grp, [b for b, s in zip(items, small, strict=True) if not s]):
+            grp.append(a)
         else:
             groups.append([a])
     bases = [a for a, s in zip(items, small, strict=True) if not s] + [replace(a) for a in atoms if a.space]
@@ -422,12 +414,17 @@ def _render_row(atoms: list[_Atom]) -> list[_Atom]:
             left = [b for b in bases if b.x1 <= gx0 + 0.3 * b.size and gx0 - b.x1 <= 0.6 * b.size]
             if left:
                 owner = max(left, key=lambda b: b.x1)
-                dy = statistics.median(a.base for a in grp) - owner.base
+                dy = _main_base(grp) - owner.base
                 kind = "_" if dy > 0.1 * owner.size else "^" if dy < -0.15 * owner.size else ""
-        if owner is None or not kind:
-            bases.extend(grp)  # small text on its own level
+        if owner is None or not kind:  # small text on its own level (its own scripts inside)
+            x0, y0, x1, y1 = _union(grp)
+            text = linearize_atoms(grp) if len(grp) > 1 else grp[0].text
+            top = max(grp, key=lambda t: t.size)
+            members = [m for a in grp for m in a.members]
+            garbage = any(a.garbage for a in grp)
+            bases.append(_Atom(text, x0, y0, x1, y1, _main_base(grp), top.size, members, top.math, garbage=garbage))
             continue
-        owner.scripts.append((kind, "".join(a.text for a in grp)))
+        owner.scripts.append((kind, linearize_atoms(grp) if len(grp) > 1 else grp[0].text))
         attached.append((owner, grp))
     for owner, grp in attached:  # extents grow only now, so that every script found its owner by the base's ink
         gx0, gy0, gx1, gy1 = _union(grp)
@@ -445,6 +442,21 @@ def _render_row(atoms: list[_Atom]) -> list[_Atom]:
             b.text += "".join(f"_{_script_text(t)}" for t in subs) + "".join(f"^{_script_text(t)}" for t in sups)
             b.scripts = []
     return bases
+
+
+def _joins_group(a: _Atom, grp: list[_Atom], bases: list[_Atom]) -> bool:
+    """Whether small atom ``a`` continues script group ``grp``: right after it, on the group's own baseline or a
+    smaller script of it (``λ_{pw(D_cp)}``), with no base-level atom in between."""
+    last = max(grp, key=lambda t: t.x1)
+    top = max(t.size for t in grp)
+    main = statistics.median(t.base for t in grp if t.size >= SCRIPT_RATIO * top)
+    if a.x0 - last.x1 > 0.5 * a.size:
+        return False
+    same_level = abs(a.base - main) <= 0.2 * a.size and a.size >= SCRIPT_RATIO * top
+    deeper = a.size < SCRIPT_RATIO * top and min(t.y0 for t in grp) <= a.cy <= max(t.y1 for t in grp) + 0.3 * a.size
+    if not (same_level or deeper):
+        return False
+    return not any(last.x1 - 0.1 < b.cx < a.x0 + 0.1 and _v_overlap(a, b) > 0.4 * a.size for b in bases)
 
 
 def _join(bases: list[_Atom]) -> str:

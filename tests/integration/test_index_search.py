@@ -1,0 +1,117 @@
+"""File → index → search end to end: the sample standards as two libraries (HWPX, PDF) meet the retrieval targets,
+unchanged files are skipped, and a process killed in the middle of indexing leaves a library that opens, keeps
+what it had finished and resumes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Generator
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog, add_files
+from kdsdesk.records import Progress
+from kdsdesk.retrieve.evaluate import evaluate_retrieval, load_items
+from kdsdesk.retrieve.hybrid import search
+from tests.data.synthetic_docs import fake_parse, write_spec
+
+T = TypeVar("T")
+REPO = Path(__file__).resolve().parent.parent.parent
+
+
+def run(gen: Generator[Progress, None, T]) -> T:
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("suffix", ["hwpx", "pdf"])
+def test_samples_meet_retrieval_targets(samples: Path, tmp_path: Path, suffix: str) -> None:
+    pytest.importorskip(f"kdsdesk.ingest.{suffix}")
+    cat = Catalog(tmp_path / f"lib-{suffix}")
+    files = sorted(samples.glob(f"*.{suffix}"))
+    report = run(add_files(cat, files))
+    assert not report.failed, report.failed
+    assert len(report.added) == len(files) == 3
+    again = run(add_files(cat, files, parse=lambda p: pytest.fail(f"re-parsed unchanged {p}")))
+    assert len(again.skipped) == 3
+    result = evaluate_retrieval(cat, load_items(samples / "qa.jsonl"), dense=False)
+    assert result["all"]["hit@3"] >= 0.95, result["misses"]
+    for qtype, row in result["by_qtype"].items():
+        assert row["hit@3"] >= 0.85, (qtype, row)
+    cat.close()
+
+
+KILL_SCRIPT = """
+import sys
+from pathlib import Path
+from kdsdesk.index.library import Catalog, add_files
+from tests.data.synthetic_docs import fake_parse
+cat = Catalog(Path(sys.argv[1]))
+for _ in add_files(cat, [Path(p) for p in sys.argv[2:]], parse=fake_parse):
+    pass
+"""
+
+
+def _spec(i: int) -> dict[str, object]:
+    return {
+        "code": f"KDS 90 00 {i:02d}",
+        "title": "중단 시험",
+        "year": "2024",
+        "sleep": 0.3,
+        "blocks": [[f"{j}.1", "text", f"(1) 고유어휘{i:02d} 조항 {j} 본문입니다."] for j in range(1, 40)],
+    }
+
+
+def _searchable(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM files WHERE status = 'searchable'").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kill_after", [1, 3])
+def test_killed_indexing_resumes(tmp_path: Path, kill_after: int) -> None:
+    files = [write_spec(tmp_path / f"doc{i}.pdf", _spec(i)) for i in range(6)]
+    root = tmp_path / "lib"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT, str(root), *map(str, files)], cwd=REPO, env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while _searchable(root / "catalog.sqlite3") < kill_after and proc.poll() is None:
+            assert time.monotonic() < deadline, "indexing subprocess made no progress"
+            time.sleep(0.05)
+        time.sleep(0.1 * kill_after)  # somewhere inside the next file: parse, tokenise, commit
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait(30)
+    cat = Catalog(root)  # opens and repairs
+    docs = {d.file: d for d in cat.documents()}
+    done = {f for f, d in docs.items() if d.status == "searchable"}
+    assert kill_after <= len(done) < 6  # killed part-way
+    assert all(d.status == "searchable" or d.message == INTERRUPTED_MESSAGE for d in docs.values())
+    for f in done:  # nothing already indexed is lost
+        i = int(Path(f).stem[3:])
+        hits = search(cat, f"고유어휘{i:02d}", dense=False)
+        assert hits
+        assert hits[0].chunk.doc.file == f
+    report = run(add_files(cat, files, parse=fake_parse))
+    assert set(report.skipped) == done
+    assert len(report.added) + len(report.replaced) == 6 - len(done)
+    assert all(d.status == "searchable" for d in cat.documents())
+    assert len(list(cat.iter_chunks())) == 6 * 39
+    cat.close()

@@ -496,9 +496,13 @@ def linearize(
     """One equation's glyphs (any order) → linear text; ``bars`` are drawn rules (x0, y0, x1, y1) used like U+E06D.
 
     Several rows (a ``cases`` block, a display equation over two lines) come out top to bottom, joined by ``; ``.
+    Glyphs printed as ASCII codes (the 한글 Viewer route, ``pua.looks_like_ascii_equation_garbage``) give
+    ``UNREADABLE`` for the whole equation.
     """
-    rows = _rows(_layout(glyphs, bars, stats))
-    return "; ".join(_join(_render_row([a for a in row if not a.space])) for row in rows)
+    atoms = _layout(glyphs, bars, stats)
+    if any(a.garbage for a in atoms):
+        return UNREADABLE
+    return "; ".join(_join(_render_row([a for a in row if not a.space])) for row in _rows(atoms))
 
 
 def _rows(atoms: list[_Atom]) -> list[list[_Atom]]:

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 export CMAKE_ARGS ?= -DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAMA_OPENSSL=OFF
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 
-.PHONY: run test lint venv clean
+.PHONY: run test lint venv clean bundle
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PY) -m venv $(VENV)
@@ -29,3 +29,16 @@ test: lint
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+
+# Frozen Linux onedir bundle from build.spec (PyInstaller, the `packaging` extra), then its smoke test: version,
+# doctor, --selftest with the bundled models and again with test models (tiny ONNX encoder + gemma-3-270m GGUF).
+PACKAGING_STAMP := $(VENV)/.packaging
+$(PACKAGING_STAMP): $(STAMP)
+	$(VENV)/bin/python -m pip install -q -e '.[packaging]'
+	touch $(PACKAGING_STAMP)
+
+bundle: $(PACKAGING_STAMP)
+	rm -rf dist/kdsdesk
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN build.spec
+	rm -rf build/smoke-models && $(VENV)/bin/python packaging/smoke_models.py build/smoke-models
+	bash packaging/smoke_test.sh dist/kdsdesk build/smoke-models

@@ -4,8 +4,13 @@
   without it (or for sections it misses) ``Contents/sectionN.xml`` by number. ``META-INF/manifest.xml`` is optional.
 - Elements are matched by local name, so namespace versions (2011/2016) do not matter.
 - Text: ``hp:p`` → ``hp:run`` → ``hp:t`` with ``hp:tab``/``hp:fwSpace``/``hp:nbSpace`` as spaces and ``hp:lineBreak``
-  as a line break. ``hp:secPr``, ``hp:ctrl`` (column/page layout, headers, footers, footnotes, fields),
+  as a line break. ``hp:secPr``, ``hp:ctrl`` (column/page layout, headers, footers, fields),
   ``hp:linesegarray`` and pictures are skipped. Text boxes (``hp:drawText``) are read as plain paragraphs.
+- Generated numbers: a paragraph whose ``paraPrIDRef`` asks for 한글's outline or paragraph numbering gets the
+  number it shows (``hwpx_numbering``: ``4.2.3``, ``(1)``, ``①``, ``가.``) before its text, as if typed, so headings
+  and items numbered by 한글 are recognised like typed ones (body, cells, captions and text boxes alike).
+- Footnotes/endnotes (``hp:ctrl/hp:footNote|endNote``): no marker is put into the sentence; each note becomes a
+  ``text`` block ``1) …`` (item ``""``, the anchor paragraph's index) emitted at the end of the anchor's clause.
 - Paragraph indexes: every ``hp:p`` (body, caption, table cell, text box) gets the next 0-based index in document
   order; a block lists the indexes it was made from. HWPX blocks have no pages.
 - Headings: body paragraphs (never cells, captions, boxes, or paragraphs holding an equation) offered to
@@ -31,6 +36,7 @@ from kdsdesk.errors import KnownError
 from kdsdesk.ingest.clauses import ClauseTracker, detect_doc_meta, heading_level, split_item
 from kdsdesk.ingest.guard import ZipPackage, open_hwpx
 from kdsdesk.ingest.hwpeq import linearize
+from kdsdesk.ingest.hwpx_numbering import Numberer, NumberingStyles, note_number, read_styles
 from kdsdesk.ingest.hwpx_tables import RawCell, build_table, caption_number, is_caption_line
 from kdsdesk.records import Block, DocRef, ParsedDoc, Span, Table
 
@@ -96,14 +102,16 @@ def _line_spans(text: str, paragraph: int, offset: int = 0) -> list[Span]:
 
 @dataclass
 class _Piece:
-    kind: str  # text | eq | table | box
+    kind: str  # text | eq | table | box | note
     text: str = ""
     script: str = ""
     el: Any = None
 
 
-def _inline(p: Any, autonum: int | None = None) -> list[_Piece]:
-    """Inline content of one paragraph in order. ``autonum``: the number an ``hp:autoNum`` TABLE shows."""
+def _inline(p: Any, autonum: dict[str, int] | None = None) -> list[_Piece]:
+    """Inline content of one paragraph in order. ``autonum``: numType (``TABLE``, ``FOOTNOTE``, ``ENDNOTE``) → the
+    number an ``hp:autoNum`` of that type shows when it has no ``num`` attribute; other autoNums are dropped.
+    Footnotes/endnotes (``hp:ctrl/hp:footNote``) become ``note`` pieces; other controls are skipped."""
     out: list[_Piece] = []
     for run in p:
         if _local(run) != "run":
@@ -118,10 +126,17 @@ def _inline(p: Any, autonum: int | None = None) -> list[_Piece]:
                 out.append(_Piece("eq", linearize(raw), raw.strip()))
             elif name == "tbl":
                 out.append(_Piece("table", el=c))
-            elif name == "ctrl" and autonum is not None:
-                num = _child(c, "autoNum")
-                if num is not None and num.get("numType", "") == "TABLE":
-                    out.append(_Piece("text", str(_int(num, "num", autonum))))
+            elif name == "ctrl":
+                for cc in c:
+                    cname = _local(cc)
+                    if cname in ("footNote", "endNote"):
+                        out.append(_Piece("note", el=cc))
+                    elif cname == "autoNum" and autonum is not None and cc.get("numType", "") in autonum:
+                        num_type = cc.get("numType", "")
+                        if num_type == "TABLE":
+                            out.append(_Piece("text", str(_int(cc, "num", autonum[num_type]))))
+                        else:
+                            out.append(_Piece("text", note_number(cc, autonum[num_type])))
             elif name in ("rect", "ellipse", "polygon", "curve", "arc", "container", "textart"):
                 out.append(_Piece("box", el=c))
     return out
@@ -130,12 +145,15 @@ def _inline(p: Any, autonum: int | None = None) -> list[_Piece]:
 @dataclass
 class _Walker:
     path: Path
+    numberer: Numberer = field(default_factory=lambda: Numberer(NumberingStyles()))
     blocks: list[Block] = field(default_factory=list)
     tracker: ClauseTracker = field(default_factory=ClauseTracker)
     para: int = -1
     item: str = ""
     n_tables: int = 0
-    pending: tuple[str, int] | None = None  # a caption paragraph waiting for its table
+    pending: tuple[str, int, tuple[str, tuple[str, ...]]] | None = None  # a caption line waiting for its table
+    notes: list[Block] = field(default_factory=list)  # footnotes/endnotes waiting for the end of their clause
+    n_notes: dict[str, int] = field(default_factory=dict)
     first_lines: list[str] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
 
@@ -147,28 +165,38 @@ class _Walker:
         self.count("paragraphs")
         return self.para
 
-    def add(self, kind: Any, text: str, paras: tuple[int, ...], spans: list[Span], **kw: Any) -> None:
+    @property
+    def where(self) -> tuple[str, tuple[str, ...]]:
+        return self.tracker.clause, self.tracker.clause_path
+
+    def add(self, kind: Any, text: str, paras: tuple[int, ...], spans: list[Span],
+            where: tuple[str, tuple[str, ...]] | None = None, **kw: Any) -> None:
+        clause, path = where or self.where
         self.blocks.append(
-            Block(kind=kind, text=text, clause=self.tracker.clause, clause_path=self.tracker.clause_path,
-                  paragraphs=paras, spans=tuple(spans), **kw)
+            Block(kind=kind, text=text, clause=clause, clause_path=path, paragraphs=paras, spans=tuple(spans), **kw)
         )
 
     # -- paragraphs --------------------------------------------------------------------------------------------
     def section(self, root: Any) -> None:
         self.count("sections")
+        self.numberer.section(root)
         for el in root:
             if _local(el) == "p":
                 self.paragraph(el, body=True, depth=0)
 
     def paragraph(self, p: Any, body: bool, depth: int) -> None:
         idx = self.next_para()
+        prefix = self.numberer.prefix(p.get("paraPrIDRef"))  # a generated number goes before the first text
         segment: list[_Piece] = []
         for piece in _inline(p):
             if piece.kind in ("text", "eq"):
                 segment.append(piece)
                 continue
-            self.text_segment(segment, idx, body)
-            segment = []
+            if piece.kind == "note":
+                self.note(piece.el, idx)
+                continue
+            self.text_segment(segment, idx, body, prefix)
+            segment, prefix = [], ""
             if piece.kind == "table":
                 self.table(piece.el, idx, depth)
             elif depth < MAX_NEST:
@@ -176,24 +204,46 @@ class _Walker:
                     if _local(sub) == "subList":
                         for sp in _children(sub, "p"):
                             self.paragraph(sp, body=False, depth=depth + 1)
-        self.text_segment(segment, idx, body)
+        self.text_segment(segment, idx, body, prefix)
+
+    def note(self, el: Any, anchor: int) -> None:
+        """A footnote/endnote: its text waits (under the anchor's clause) until the clause ends."""
+        kind = "ENDNOTE" if _local(el) == "endNote" else "FOOTNOTE"
+        self.n_notes[kind] = self.n_notes.get(kind, 0) + 1
+        lines = []
+        for sub in _children(el, "subList"):
+            for p in _children(sub, "p"):
+                pieces = _inline(p, autonum={kind: self.n_notes[kind]})
+                lines.append(_clean("".join(pc.text for pc in pieces if pc.kind in ("text", "eq"))))
+        text = _clean("\n".join(lines))
+        if text:
+            self.count("notes")
+            clause, path = self.where
+            self.notes.append(Block(kind="text", text=text, clause=clause, clause_path=path, paragraphs=(anchor,),
+                                    spans=tuple(_line_spans(text, anchor))))
+
+    def flush_notes(self) -> None:
+        self.blocks.extend(self.notes)
+        self.notes = []
 
     def flush_pending(self) -> None:
         if self.pending is not None:
-            text, idx = self.pending
+            text, idx, where = self.pending
             self.pending = None
-            self.plain(text, idx)
+            self.plain(text, idx, where)
 
-    def plain(self, text: str, idx: int) -> None:
+    def plain(self, text: str, idx: int, where: tuple[str, tuple[str, ...]] | None = None) -> None:
         marker = split_item(text)
         if marker:
             self.item = marker
-        self.add("text", text, (idx,), _line_spans(text, idx), item=self.item)
+        self.add("text", text, (idx,), _line_spans(text, idx), where, item=self.item)
 
-    def text_segment(self, pieces: list[_Piece], idx: int, body: bool) -> None:
+    def text_segment(self, pieces: list[_Piece], idx: int, body: bool, prefix: str = "") -> None:
         text = _clean("".join(pc.text for pc in pieces))
         if not text:
             return
+        if prefix:
+            text = _clean(f"{prefix} {text}")
         eqs = [pc for pc in pieces if pc.kind == "eq" and pc.script]
         self.count("equations", len(eqs))
         if body and len(self.first_lines) < META_LINES:
@@ -202,7 +252,9 @@ class _Walker:
         if eqs and (not rest or _EQ_LABEL.match(rest)):
             self.flush_pending()
             line = " ".join(pc.text for pc in eqs if pc.text)
-            line = _clean(f"{line} {rest}" if rest else line)
+            line = _clean(f"{prefix} {line} {rest}")
+            if prefix and split_item(prefix):
+                self.item = split_item(prefix)
             self.count("display_equations")
             self.add("equation", line, (idx,), _line_spans(line, idx), item=self.item,
                      script="\n".join(pc.script for pc in eqs))
@@ -210,7 +262,8 @@ class _Walker:
         if body and not eqs and "\n" not in text:
             heading = self.tracker.offer(text)
             if heading is not None:
-                self.flush_pending()
+                self.flush_pending()  # a caption line that met no table stays in the clause it was in
+                self.flush_notes()
                 self.item = ""
                 self.count("headings")
                 label = f"{heading[0]} {heading[1]}"
@@ -218,7 +271,7 @@ class _Walker:
                 return
             if is_caption_line(text):
                 self.flush_pending()
-                self.pending = (text, idx)
+                self.pending = (text, idx, self.where)
                 return
         self.flush_pending()
         self.plain(text, idx)
@@ -236,7 +289,9 @@ class _Walker:
             for sub in _children(cap, "subList"):
                 for p in _children(sub, "p"):
                     paras.append(self.next_para())
-                    lines.append(_clean("".join(pc.text for pc in _inline(p, autonum=number_here))))
+                    prefix = self.numberer.prefix(p.get("paraPrIDRef"))
+                    line = _clean("".join(pc.text for pc in _inline(p, autonum={"TABLE": number_here})))
+                    lines.append(_clean(f"{prefix} {line}") if line else "")
             caption = " ".join(x for x in lines if x)
         cells: list[RawCell] = []
         nested: list[tuple[Table, list[int]]] = []
@@ -250,9 +305,15 @@ class _Walker:
                         pidx = self.next_para()
                         paras.append(pidx)
                         first_para = pidx if first_para < 0 else first_para
+                        prefix = self.numberer.prefix(p.get("paraPrIDRef"))
                         for pc in _inline(p):
                             if pc.kind in ("text", "eq"):
+                                if prefix and pc.text.strip():
+                                    texts.append(prefix + " ")
+                                    prefix = ""
                                 texts.append(pc.text)
+                            elif pc.kind == "note":
+                                self.note(pc.el, pidx)
                             elif pc.kind == "table" and depth < MAX_NEST:
                                 inner, inner_paras, _, deeper = self.read_table(pc.el, depth + 1)
                                 texts.append(" " + " / ".join(inner.rows_text()) + " ")
@@ -350,6 +411,17 @@ def _opf_title(pkg: ZipPackage) -> str:
     return ""
 
 
+def _numbering_styles(pkg: ZipPackage) -> NumberingStyles:
+    """Outline/paragraph numbering of ``Contents/header.xml``; a missing or unreadable header numbers nothing."""
+    name = pkg.find("Contents/header.xml")
+    if name is None:
+        return NumberingStyles()
+    try:
+        return read_styles(pkg.read_xml(name))
+    except KnownError:  # the body is what matters; a broken header only loses generated numbers
+        return NumberingStyles()
+
+
 def parse_hwpx(path: Path) -> ParsedDoc:
     """Parse one HWPX file. Raises ``KnownError`` (Korean) for files that cannot be read safely."""
     from kdsdesk.ingest.dispatch import sha256_file
@@ -360,15 +432,17 @@ def parse_hwpx(path: Path) -> ParsedDoc:
         if not names:
             raise KnownError("HWPX 문서에 본문 구역(section)이 없습니다. 한글에서 다시 저장한 뒤 추가하세요.",
                              path=str(path))
-        walker = _Walker(path)
+        walker = _Walker(path, numberer=Numberer(_numbering_styles(pkg)))
         for name in names:
             walker.section(pkg.read_xml(name))
         opf_title = _opf_title(pkg)
     walker.flush_pending()
+    walker.flush_notes()
     code, title, year = detect_doc_meta(walker.first_lines, path.name)
     doc = DocRef(file=str(path), sha256=sha256_file(path), kind="hwpx", doc_code=code,
                  title=title or opf_title, year=year)
     stats = dict(walker.stats)
+    stats["numbered_paragraphs"] = walker.numberer.numbered
     stats["blocks"] = len(walker.blocks)
     stats["chars"] = sum(len(b.text) for b in walker.blocks)
     return ParsedDoc(doc=doc, blocks=tuple(walker.blocks), n_pages=0, stats=stats)

@@ -1,13 +1,18 @@
 """Build HWPX fixtures with zipfile: sections from small XML helpers, plus hostile packages (zip bomb, billion
 laughs, truncated zip, 0-byte, encrypted manifest, path traversal, HWP 5 binary named .hwpx).
 
+Generated numbering: ``header_xml`` writes ``hh:numbering``/``hh:paraHead`` formats and ``hh:paraPr`` shapes whose
+``hh:heading`` asks for OUTLINE/NUMBER/BULLET numbers; ``p(..., pp=N)`` uses paraPr N; ``section(..., outline=N)``
+sets the section's ``outlineShapeIDRef``; ``footnote``/``endnote`` add note controls.
+
 The XML follows what 한글 writes (``hs:sec`` → ``hp:p`` → ``hp:run`` → ``hp:t`` / ``hp:tbl`` / ``hp:equation``).
 """
 
 from __future__ import annotations
 
+import re
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -41,10 +46,11 @@ def eq(script: str, cdata: bool = False) -> str:
     )
 
 
-def p(*runs: str, first: bool = False) -> str:
-    """A paragraph from runs (``first`` adds the section properties 한글 puts in the first paragraph)."""
+def p(*runs: str, first: bool = False, pp: int = 0) -> str:
+    """A paragraph from runs (``first`` adds the section properties 한글 puts in the first paragraph; ``pp`` is
+    its ``paraPrIDRef``)."""
     head = f'<hp:run charPrIDRef="0">{SEC_PR}</hp:run>' if first else ""
-    return f'<hp:p id="0" paraPrIDRef="0" styleIDRef="0">{head}{"".join(runs)}{LINESEG}</hp:p>'
+    return f'<hp:p id="0" paraPrIDRef="{pp}" styleIDRef="0">{head}{"".join(runs)}{LINESEG}</hp:p>'
 
 
 def para(text: str) -> str:
@@ -103,11 +109,72 @@ def grid_cells(rows: Sequence[Sequence[str]], header_flag: bool = False) -> list
     return [Cell(text, r, k, header=header_flag and r == 0) for r, row in enumerate(rows) for k, text in enumerate(row)]
 
 
-def section(*paragraphs: str) -> str:
+def section(*paragraphs: str, outline: int | None = None) -> str:
+    """A section part; its first paragraph gets the section properties (``outline``: ``outlineShapeIDRef``)."""
     body = "".join(paragraphs)
-    if body.startswith("<hp:p id=\"0\" paraPrIDRef=\"0\" styleIDRef=\"0\">"):
-        body = body.replace('styleIDRef="0">', f'styleIDRef="0"><hp:run charPrIDRef="0">{SEC_PR}</hp:run>', 1)
+    sec_pr = SEC_PR if outline is None else SEC_PR.replace('id=""', f'id="" outlineShapeIDRef="{outline}"', 1)
+    m = re.match(r'<hp:p id="0" paraPrIDRef="\d+" styleIDRef="0">', body)
+    if m and SEC_PR not in body[: m.end() + len(SEC_PR) + 40]:
+        body = body[: m.end()] + f'<hp:run charPrIDRef="0">{sec_pr}</hp:run>' + body[m.end() :]
     return f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><hs:sec {NS}>{body}</hs:sec>'
+
+
+# -- generated numbering ---------------------------------------------------------------------------------------
+HEAD_NS = 'xmlns:hh="http://www.hancom.co.kr/hwpml/2011/head"'
+KDS_OUTLINE = [("^1", "DIGIT"), ("^1.^2", "DIGIT"), ("^1.^2.^3", "DIGIT"), ("^1.^2.^3.^4", "DIGIT"),
+               ("(^5)", "DIGIT"), ("^6", "CIRCLED_DIGIT"), ("^7.", "HANGUL_SYLLABLE")]
+"""A KDS-like outline: levels 1–4 give ``4``, ``4.2``, ``4.2.3``, ``4.2.3.1``; 5–7 the items ``(1)``, ``①``, ``가.``."""
+
+
+def numbering_xml(nid: int, levels: Sequence[tuple[str, str] | tuple[str, str, int]], start: int = 1) -> str:
+    """``hh:numbering`` with one ``hh:paraHead`` per level: ``(format text, numFormat[, start])``."""
+    heads = []
+    for i, level in enumerate(levels, start=1):
+        text, fmt = level[0], level[1]
+        first = level[2] if len(level) == 3 else 1
+        heads.append(f'<hh:paraHead start="{first}" level="{i}" align="LEFT" useInstWidth="1" autoIndent="1" '
+                     f'numFormat="{fmt}" charPrIDRef="4294967295" checkable="0">{escape(text)}</hh:paraHead>')
+    return f'<hh:numbering id="{nid}" start="{start}">{"".join(heads)}</hh:numbering>'
+
+
+def header_xml(numberings: Sequence[str] = (), para_prs: Mapping[int, tuple[str, int, int]] | None = None) -> str:
+    """``Contents/header.xml`` with numberings (``numbering_xml``) and paraPr id → (heading type, idRef, level
+    0-based); paraPr 0 is a plain paragraph unless given."""
+    shapes = {0: ("NONE", 0, 0), **(para_prs or {})}
+    prs = "".join(
+        f'<hh:paraPr id="{i}" tabPrIDRef="0" condense="0"><hh:align horizontal="JUSTIFY" vertical="BASELINE"/>'
+        f'<hh:heading type="{kind}" idRef="{ref}" level="{level}"/></hh:paraPr>'
+        for i, (kind, ref, level) in sorted(shapes.items())
+    )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><hh:head {HEAD_NS} version="1.4" secCnt="1">'
+        '<hh:beginNum page="1" footnote="1" endnote="1" pic="1" tbl="1" equation="1"/><hh:refList>'
+        f'<hh:numberings itemCnt="{len(numberings)}">{"".join(numberings)}</hh:numberings>'
+        '<hh:bullets itemCnt="1"><hh:bullet id="1" char="" useImage="0"><hh:paraHead level="0" '
+        'numFormat="DIGIT"/></hh:bullet></hh:bullets>'
+        f'<hh:paraProperties itemCnt="{len(shapes)}">{prs}</hh:paraProperties></hh:refList></hh:head>'
+    )
+
+
+def _note(kind: str, text: str, num: int | None) -> str:
+    num_attr = f' num="{num}"' if num is not None else ""
+    tag = "footNote" if kind == "FOOTNOTE" else "endNote"
+    return (
+        f'<hp:run charPrIDRef="0"><hp:ctrl><hp:{tag} id=""><hp:subList id="" vertAlign="TOP">'
+        '<hp:p id="0" paraPrIDRef="0" styleIDRef="0"><hp:run charPrIDRef="0"><hp:ctrl>'
+        f'<hp:autoNum{num_attr} numType="{kind}"><hp:autoNumFormat type="DIGIT" userChar="" prefixChar="" '
+        f'suffixChar=")" supscript="0"/></hp:autoNum></hp:ctrl><hp:t> {escape(text)}</hp:t></hp:run></hp:p>'
+        f"</hp:subList></hp:{tag}></hp:ctrl></hp:run>"
+    )
+
+
+def footnote(text: str, num: int | None = 1) -> str:
+    """A footnote control run (its text shows at the page foot as ``1) text``)."""
+    return _note("FOOTNOTE", text, num)
+
+
+def endnote(text: str, num: int | None = 1) -> str:
+    return _note("ENDNOTE", text, num)
 
 
 def content_hpf(section_names: Sequence[str], spine: Sequence[str] | None = None, title: str = "") -> str:
@@ -130,13 +197,15 @@ def write_hwpx(
     manifest: str | None = None,
     title: str = "",
     extra: dict[str, bytes] | None = None,
+    header: str | None = None,
 ) -> Path:
     """Write an HWPX package: ``sections[i]`` becomes ``Contents/section{i}.xml``."""
     names = [f"section{i}" for i in range(len(sections))]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr(zipfile.ZipInfo("mimetype"), "application/hwp+zip")
         z.writestr("version.xml", '<?xml version="1.0"?><hv:HCFVersion xmlns:hv="urn:x" major="5"/>')
-        z.writestr("Contents/header.xml", f'<?xml version="1.0"?><hh:head xmlns:hh="urn:h" secCnt="{len(names)}"/>')
+        z.writestr("Contents/header.xml",
+                   header or f'<?xml version="1.0"?><hh:head xmlns:hh="urn:h" secCnt="{len(names)}"/>')
         for name, xml in zip(names, sections, strict=True):
             z.writestr(f"Contents/{name}.xml", xml)
         if with_hpf:

@@ -1,0 +1,134 @@
+"""HWP-exported PDF → ``ParsedDoc``: open safely, read every page, and hand the lines to the layout stage.
+
+``parse_pdf`` owns the PDF-level concerns: Korean ``KnownError``s for files we cannot read (damaged/truncated,
+encrypted, scanned without a text layer, no pages), page-by-page reading with PyMuPDF (``rawdict`` text with
+character boxes, ``get_bboxlog`` boxes for rules and vector-outline glyphs, image coverage), the statistics and
+the document code/title/year (``clauses.detect_doc_meta``). Lines come from ``pdf_text``; running headers/footers,
+headings, paragraphs, equations and tables are assembled by ``pdf_layout`` and ``pdf_tables``.
+
+Run it through ``kdsdesk.ingest.isolate`` to bound the time a hostile file may take.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from kdsdesk.errors import KnownError
+from kdsdesk.ingest import pua
+from kdsdesk.ingest.clauses import detect_doc_meta
+from kdsdesk.ingest.pdf_layout import PageData, layout_document
+from kdsdesk.ingest.pdf_tables import horizontal_rules
+from kdsdesk.ingest.pdf_text import PageStats, build_lines, extract_runs
+from kdsdesk.records import DocRef, ParsedDoc, UnreadableRegion
+
+log = logging.getLogger(__name__)
+
+MIN_TEXT_CHARS = 20  # fewer characters in the whole file and it has images: a scan
+
+
+def _open(path: Path) -> Any:
+    import pymupdf
+
+    opener: Any = pymupdf.open
+    try:
+        doc: Any = opener(path, filetype="pdf")
+    except (pymupdf.FileDataError, RuntimeError, ValueError) as exc:
+        raise KnownError(
+            "PDF 파일이 손상되었거나 내용이 잘려 있어 열 수 없습니다. 원본 파일을 다시 받아 주세요.", path=str(path)
+        ) from exc
+    if doc.needs_pass and not doc.authenticate(""):
+        doc.close()
+        raise KnownError(
+            "암호로 보호된 PDF입니다. PDF 프로그램에서 암호를 해제한 사본을 만든 뒤 추가하세요.", path=str(path)
+        )
+    if doc.page_count == 0:
+        doc.close()
+        raise KnownError("PDF에 페이지가 없습니다. 파일이 손상되었을 수 있습니다.", path=str(path))
+    return doc
+
+
+def _read_page(page: Any, index: int, stats: PageStats, pstats: pua.PuaStats) -> PageData:
+    import pymupdf
+
+    flags = pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_IMAGES
+    raw = page.get_text("rawdict", flags=flags)
+    runs = extract_runs(raw, stats, pstats)
+    lines = build_lines(runs, pstats, stats)
+    width, height = float(page.rect.width), float(page.rect.height)
+    log_boxes = page.get_bboxlog()
+    glyph_boxes = []
+    image_area = 0.0
+    for kind, box in log_boxes:
+        x0, y0, x1, y1 = box
+        w, h = x1 - x0, y1 - y0
+        if kind == "fill-path" and 2.0 <= h <= 24.0 and 0.3 <= w <= 1.6 * h + 1.0:
+            glyph_boxes.append((float(x0), float(y0), float(x1), float(y1)))
+        elif "image" in kind:
+            image_area += max(0.0, min(x1, width) - max(x0, 0.0)) * max(0.0, min(y1, height) - max(y0, 0.0))
+    rules = horizontal_rules(log_boxes, width)
+    return PageData(index, width, height, lines, rules, glyph_boxes, image_area / (width * height or 1.0))
+
+
+def parse_pdf(path: Path) -> ParsedDoc:
+    """Parse one HWP-exported PDF. Raises ``KnownError`` (Korean) for files that cannot be read."""
+    from kdsdesk.ingest.dispatch import sha256_file
+
+    path = Path(path).resolve()
+    sha = sha256_file(path)
+    doc = _open(path)
+    stats = PageStats()
+    pstats = pua.PuaStats()
+    pages: list[PageData] = []
+    broken: list[UnreadableRegion] = []
+    try:
+        for i in range(doc.page_count):
+            try:
+                pages.append(_read_page(doc[i], i, stats, pstats))
+            except (RuntimeError, ValueError) as exc:  # a damaged page (truncated stream, bad object)
+                log.warning("page %d of %s unreadable: %s", i + 1, path, exc)
+                broken.append(UnreadableRegion(i, None, "손상되어 읽을 수 없는 페이지입니다"))
+        n_pages = doc.page_count
+    finally:
+        doc.close()
+    if not pages:
+        raise KnownError("PDF의 모든 페이지가 손상되어 읽을 수 없습니다. 원본 파일을 다시 받아 주세요.", path=str(path))
+    if stats.chars < MIN_TEXT_CHARS:
+        if any(p.image_share > 0.3 for p in pages):
+            raise KnownError(
+                "스캔한 이미지로 된 PDF입니다(글자 정보 없음). 문자 인식(OCR)은 지원하지 않습니다. "
+                "한글(HWP)에서 PDF로 저장한 파일이나 HWPX 파일을 추가하세요.",
+                path=str(path),
+            )
+        raise KnownError("PDF에 읽을 수 있는 글자가 없습니다.", path=str(path))
+    first_lines = [ln.text for p in pages[:2] for ln in p.lines][:60]  # before running lines are removed
+    code, title, year = detect_doc_meta(first_lines, path.name)
+    result = layout_document(pages, pstats, stats)
+    unreadable = tuple(sorted(broken + result.unreadable, key=lambda u: (u.page_index, u.rect or (0, 0, 0, 0))))
+    total = pstats.hyhwpeq_total
+    out_stats: dict[str, float] = {
+        "pages": float(n_pages),
+        "chars": float(stats.chars),
+        "pua_total": float(total),
+        "pua_decoded": float(pstats.decoded),
+        "pua_rebuilt": float(pstats.rebuilt),
+        "pua_unknown": float(pstats.unknown),
+        "pua_symbol": float(pstats.symbol_font),
+        "pua_coverage": pstats.coverage,
+        "equations": float(stats.equations),
+        "unreadable_equations": float(stats.unreadable_equations),
+        "tables": float(sum(1 for b in result.blocks if b.table is not None)),
+        "headings": float(sum(1 for b in result.blocks if b.kind == "heading")),
+        "running_lines_removed": float(result.running_removed),
+        "unreadable_regions": float(len(unreadable)),
+        "rotated_chars": float(stats.rotated_chars),
+    }
+    return ParsedDoc(
+        doc=DocRef(str(path), sha, "pdf", code, title, year),
+        blocks=tuple(result.blocks),
+        n_pages=n_pages,
+        page_labels=result.page_labels,
+        unreadable=unreadable,
+        stats=out_stats,
+    )

@@ -1,0 +1,468 @@
+"""Tables of HWP-exported PDFs: horizontal rules + a ``표 N.N-N`` caption → a cell grid with merged cells.
+
+한글 draws KDS tables with horizontal rules only (lines or thin filled rectangles, no vertical lines). Here:
+
+- ``horizontal_rules`` reads them from PyMuPDF's ``get_bboxlog()`` (cheap: boxes only) and joins collinear pieces;
+- ``find_tables`` groups rules that share an x extent into tables (a caption line between two rules starts a new
+  table), takes the text lines between the first and the last rule, and finds the caption above (or below);
+- bands between rules are split into rows by text lines (a body band between two body rules is one row, its
+  lines are a multi-line cell); columns come from the x gaps of the body rows' cell fragments; a fragment that
+  covers several columns or sits between two rows becomes a merged cell.
+
+The table ``Block`` text is the caption line then one line per row (``Table.rows_text()``), with one ``Span``
+per cell fragment.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from kdsdesk.ingest import pua
+from kdsdesk.ingest.pdf_text import Line, PageStats, Run, assemble
+from kdsdesk.records import RectT, Table, TableCell
+
+CAPTION_RE = re.compile(r"^\s*[<\[]?\s*표\s*(?P<num>[A-Z]?\d+(?:\.\d+)*\s*[-–]\s*\d+)\s*[>\]]?\s*(?P<title>.*)$")
+NUMBER_ONLY_RE = re.compile(r"^\s*(?P<num>[A-Z]?\d+(?:\.\d+)+\s*[-–]\s*\d+)\s*$")  # caption drawn as outlines
+MIN_RULE_W = 25.0
+_HANGUL_END = re.compile(r"[가-힣]$")
+_HANGUL_START = re.compile(r"^[가-힣]")
+FRAGMENT_GAP = 0.8  # runs further apart than this × size are different cells
+
+
+@dataclass(slots=True)
+class Rule:
+    x0: float
+    x1: float
+    y: float
+
+
+@dataclass(slots=True)
+class Fragment:
+    """Text of one cell piece on one line (several lines once continuation lines are merged)."""
+
+    text: str
+    spans: list[tuple[int, int, RectT]]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float
+    cols: tuple[int, int] = (0, 0)  # first, last column
+    rows: tuple[int, int] = (0, 0)
+    line: int = 0  # the text line it came from
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+@dataclass(slots=True)
+class PageTable:
+    """A table found on a page, the lines it used, and whether its caption had no text layer."""
+
+    table: Table
+    text: str
+    spans: list[tuple[int, int, RectT]]
+    lines: list[Line] = field(default_factory=list)
+    caption_unreadable: bool = False
+
+    @property
+    def top(self) -> float:
+        return self.table.bbox[1] if self.table.bbox else 0.0
+
+
+def horizontal_rules(bboxlog: Sequence[tuple[str, RectT]], page_w: float) -> list[Rule]:
+    """Horizontal rules (thin stroked or filled paths at least ``MIN_RULE_W`` wide), collinear pieces joined."""
+    raw: list[Rule] = []
+    for kind, (x0, y0, x1, y1) in bboxlog:
+        if "path" not in kind:
+            continue
+        if y1 - y0 <= 2.5 and x1 - x0 >= MIN_RULE_W and x1 - x0 <= page_w:
+            raw.append(Rule(x0, x1, (y0 + y1) / 2))
+    raw.sort(key=lambda r: (round(r.y), r.x0))
+    out: list[Rule] = []
+    for r in raw:
+        for o in reversed(out[-6:]):
+            if abs(o.y - r.y) <= 1.5 and r.x0 <= o.x1 + 4 and r.x1 >= o.x0 - 4:
+                o.x0, o.x1 = min(o.x0, r.x0), max(o.x1, r.x1)
+                break
+        else:
+            out.append(Rule(r.x0, r.x1, r.y))
+    out.sort(key=lambda r: r.y)
+    return out
+
+
+def caption_of(text: str) -> tuple[str, str] | None:
+    m = CAPTION_RE.match(text)
+    if m is None:
+        return None
+    return re.sub(r"\s*[-–]\s*", "-", m.group("num")), m.group("title").strip()
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return min(a1, b1) - max(a0, b0)
+
+
+def _group_rules(rules: list[Rule], lines: list[Line]) -> list[list[Rule]]:
+    groups: list[list[Rule]] = []
+    for r in rules:
+        g = groups[-1] if groups else None
+        if g is not None:
+            prev = g[-1]
+            w = min(r.x1 - r.x0, prev.x1 - prev.x0)
+            between = [ln for ln in lines if prev.y < (ln.y0 + ln.y1) / 2 < r.y]
+            if (
+                _overlap(r.x0, r.x1, prev.x0, prev.x1) >= 0.6 * w
+                and r.y - prev.y <= 320
+                and not any(caption_of(ln.text) for ln in between)
+                and not any(ln.x1 < r.x0 - 3 or ln.x0 > r.x1 + 3 for ln in between)
+            ):
+                g.append(r)
+                continue
+        groups.append([r])
+    return [g for g in groups if len(g) >= 2]
+
+
+def _fragments(line: Line, pstats: pua.PuaStats, stats: PageStats) -> list[Fragment]:
+    out: list[Fragment] = []
+    cur: list[Run] = []
+    for r in line.runs:
+        if cur and r.x0 - max(x.x1 for x in cur) > FRAGMENT_GAP * max(r.size, cur[-1].size):
+            out.append(_fragment(cur, pstats, stats))
+            cur = []
+        cur.append(r)
+    if cur:
+        out.append(_fragment(cur, pstats, stats))
+    return [f for f in out if f.text]
+
+
+def _fragment(runs: list[Run], pstats: pua.PuaStats, stats: PageStats) -> Fragment:
+    text, spans, _trail, _bad = assemble(runs, pstats, stats)
+    return Fragment(text, spans, min(r.x0 for r in runs), min(r.y0 for r in runs), max(r.x1 for r in runs),
+                    max(r.y1 for r in runs), max(r.size for r in runs))
+
+
+def _cell_join(a: str, b: str) -> str:
+    """Lines of a cell filled to its width: a Korean word wrapped inside joins without a space."""
+    return "" if _HANGUL_END.search(a) and _HANGUL_START.match(b) else " "
+
+
+def _merge(a: Fragment, b: Fragment, join: Callable[[str, str], str]) -> None:
+    sep = join(a.text, b.text)
+    off = len(a.text) + len(sep)
+    a.spans.extend((s + off, e + off, rect) for s, e, rect in b.spans)
+    a.text = a.text + sep + b.text
+    a.x0, a.y0, a.x1, a.y1 = min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1)
+
+
+def _union(frags: list[Fragment]) -> list[list[float]]:
+    cols: list[list[float]] = []
+    for a, b in sorted((f.x0, f.x1) for f in frags):
+        if cols and a <= cols[-1][1] + 1.0:
+            cols[-1][1] = max(cols[-1][1], b)
+        else:
+            cols.append([a, b])
+    return cols
+
+
+def _columns(frags: list[Fragment], x0: float, x1: float) -> list[tuple[float, float]]:
+    """Column intervals from the x gaps between fragments, split at the midpoints of the gaps. A fragment on a
+    line with fewer cells than the fullest lines may be a cell merged across columns: when leaving such
+    fragments out reveals more gaps, those gaps are columns."""
+    if not frags:
+        return [(x0, x1)]
+    per_line: dict[int, int] = {}
+    for f in frags:
+        per_line[f.line] = per_line.get(f.line, 0) + 1
+    full = max(per_line.values())
+    cols = _union(frags)
+    sure = [f for f in frags if per_line[f.line] == full]
+    alt = _union(sure)
+    if len(alt) > len(cols):
+        cols = alt
+    bounds: list[tuple[float, float]] = []
+    for i, (a, b) in enumerate(cols):
+        lo = x0 if i == 0 else (cols[i - 1][1] + a) / 2
+        hi = x1 if i == len(cols) - 1 else (b + cols[i + 1][0]) / 2
+        bounds.append((lo, hi))
+    return bounds
+
+
+def _assign_cols(f: Fragment, bounds: list[tuple[float, float]]) -> tuple[int, int]:
+    hit = [
+        i for i, (lo, hi) in enumerate(bounds)
+        if (ov := _overlap(f.x0, f.x1, lo, hi)) >= 2 * f.size or ov >= 0.5 * (f.x1 - f.x0) or ov >= 0.5 * (hi - lo)
+    ]
+    if not hit:
+        cx = (f.x0 + f.x1) / 2
+        best = min(range(len(bounds)), key=lambda i: abs((bounds[i][0] + bounds[i][1]) / 2 - cx))
+        return best, best
+    return hit[0], hit[-1]
+
+
+def _band_rows(frags: list[Fragment], one_row: bool) -> list[float]:
+    """Row centres of one band (fragments already merged per cell line)."""
+    if not frags:
+        return []
+    if one_row:
+        return [statistics.fmean(f.cy for f in frags)]
+    size = statistics.median(f.size for f in frags)
+    clusters: list[list[Fragment]] = []
+    for f in sorted(frags, key=lambda f: f.cy):
+        if clusters and f.cy - statistics.fmean(x.cy for x in clusters[-1]) <= 0.35 * size:
+            clusters[-1].append(f)
+        else:
+            clusters.append([f])
+    centres = [statistics.fmean(x.cy for x in c) for c in clusters]
+    keep = []
+    for i, c in enumerate(clusters):
+        if 0 < i < len(clusters) - 1:
+            above = any(_overlap(f.y0, f.y1, g.y0, g.y1) > 0.3 for f in c for g in clusters[i - 1])
+            below = any(_overlap(f.y0, f.y1, g.y0, g.y1) > 0.3 for f in c for g in clusters[i + 1])
+            if above and below:
+                continue  # a cell centred between two rows: it spans them
+        keep.append(centres[i])
+    return keep
+
+
+def build_table(
+    number: str,
+    caption: str,
+    rules: list[Rule],
+    lines: list[Line],
+    page_index: int,
+    join: Callable[[str, str], str],
+    pstats: pua.PuaStats,
+    stats: PageStats,
+) -> tuple[Table, str, list[tuple[int, int, RectT]]]:
+    """The grid of one table from its rules and the text lines between the first and the last rule."""
+    x0, x1 = min(r.x0 for r in rules), max(r.x1 for r in rules)
+    ys = [r.y for r in rules]
+    band_frags: list[list[Fragment]] = [[] for _ in range(len(ys) - 1)]
+    for li, ln in enumerate(lines):
+        for f in _fragments(ln, pstats, stats):
+            f.line = li
+            k = max(0, min(len(ys) - 2, sum(1 for y in ys if y < f.cy) - 1))
+            band_frags[k].append(f)
+    band_frags = [b for b in band_frags if b] or [[]]
+    head_band = 1 if len(band_frags) >= 2 else 0
+    body = [f for b in band_frags[head_band:] for f in b]
+    bounds = _columns(body or [f for b in band_frags for f in b], x0, x1)
+    ruled_rows = len(band_frags) - head_band >= 2
+    rows: list[float] = []
+    placed: list[Fragment] = []
+    band_of_row: list[int] = []
+    for bi, frags in enumerate(band_frags):
+        for f in frags:
+            f.cols = _assign_cols(f, bounds)
+        frags = [part for f in frags for part in _split_fragment(f, bounds)]
+        one_row = ruled_rows and bi >= head_band
+        widest: dict[tuple[int, int], float] = {}
+        for f in frags:
+            widest[f.cols] = max(widest.get(f.cols, 0.0), f.x1 - f.x0)
+        merged: list[Fragment] = []
+        for f in sorted(frags, key=lambda f: (f.y0, f.x0)):
+            prev = next(
+                (m for m in reversed(merged)
+                 if m.cols == f.cols and f.cy > m.y1 - 0.3 * f.size and (one_row or f.y0 - m.y1 < 0.6 * f.size)),
+                None,
+            )
+            if prev is not None:
+                wrapped = prev.x1 - prev.x0 >= 0.85 * widest[prev.cols] and len(frags) > 1
+                _merge(prev, f, _cell_join if wrapped else join)
+            else:
+                merged.append(f)
+        centres = _band_rows(merged, one_row)
+        pitch = min((b - a for a, b in itertools.pairwise(centres)), default=1e9)
+        base = len(rows)
+        rows.extend(centres)
+        band_of_row.extend([bi] * len(centres))
+        for f in merged:
+            reach = 0.5 * pitch + 0.5 * max(0.0, (f.y1 - f.y0) - 1.3 * f.size) + 0.15 * f.size
+            hit = [i for i, c in enumerate(centres) if abs(c - f.cy) <= reach]
+            if not hit:
+                hit = [min(range(len(centres)), key=lambda i: abs(centres[i] - f.cy))] if centres else [0]
+            f.rows = (base + hit[0], base + hit[-1])
+            placed.append(f)
+    n_rows, n_cols = max(1, len(rows)), max(1, len(bounds))
+    header_rows = sum(1 for b in band_of_row if b < head_band) if head_band else min(1, n_rows)
+    for lo, hi in ((0, header_rows), (header_rows, len(rows))):
+        part = rows[lo:hi]
+        pitch = statistics.median([b - a for a, b in itertools.pairwise(part)] or [1e9])
+        _extend_spans([f for f in placed if lo <= f.rows[0] < hi], part, lo, pitch)
+    _expand_header(placed, header_rows, n_cols)
+    cells = _cells(placed, n_rows, n_cols, header_rows, join)
+    bbox: RectT = (x0, min(ys), x1, max(ys))
+    table = Table(number, caption, n_rows, n_cols, tuple(c for c, _ in cells), header_rows, 0, bbox, page_index)
+    text, spans = _table_text(table, {(c.row, c.col): f for c, f in cells})
+    return table, text, spans
+
+
+def _expand_header(frags: list[Fragment], header_rows: int, n_cols: int) -> None:
+    """An upper header cell also covers the empty positions beside it that have sub-headers below them."""
+    for r in range(max(0, header_rows - 1)):
+        own = sorted((f for f in frags if f.rows[0] <= r <= f.rows[1]), key=lambda f: f.cols[0])
+        taken = {c for f in own for c in range(f.cols[0], f.cols[1] + 1)}
+        below = {c for f in frags if f.rows[0] == r + 1 for c in range(f.cols[0], f.cols[1] + 1)}
+        for c in range(n_cols):
+            if c in taken or c not in below:
+                continue
+            cands = [f for f in own if f.rows[0] == r and f.rows[1] == r]
+            left = [f for f in cands if f.cols[1] < c and all(k not in taken for k in range(f.cols[1] + 1, c))]
+            right = [f for f in cands if f.cols[0] > c and all(k not in taken for k in range(c + 1, f.cols[0]))]
+            near = min(left + right, key=lambda f: min(abs(f.cols[0] - c), abs(f.cols[1] - c)), default=None)
+            if near is not None:
+                near.cols = (min(near.cols[0], c), max(near.cols[1], c))
+                taken.add(c)
+
+
+def _split_fragment(f: Fragment, bounds: list[tuple[float, float]]) -> list[Fragment]:
+    """Two cells whose texts touch (no gap) came out as one fragment: split it at a word where each part is
+    centred in its own (adjacent) column. A merged cell's text is centred over its columns and has no such word."""
+    c0, c1 = f.cols
+    if c1 <= c0 or len(f.spans) < 2:
+        return [f]
+    best: tuple[float, int, int, int] | None = None
+    for k in range(1, len(f.spans)):
+        ca = (f.spans[0][2][0] + f.spans[k - 1][2][2]) / 2
+        cb = (f.spans[k][2][0] + f.spans[-1][2][2]) / 2
+        ia = next((i for i, (l0, h0) in enumerate(bounds) if l0 <= ca <= h0), -1)
+        ib = next((i for i, (l0, h0) in enumerate(bounds) if l0 <= cb <= h0), -1)
+        if ia < 0 or ib != ia + 1:
+            continue
+        da = abs(ca - sum(bounds[ia]) / 2) / (bounds[ia][1] - bounds[ia][0])
+        db = abs(cb - sum(bounds[ib]) / 2) / (bounds[ib][1] - bounds[ib][0])
+        if da <= 0.15 and db <= 0.15 and (best is None or da + db < best[0]):
+            best = (da + db, k, ia, ib)
+    if best is None:
+        return [f]
+    _, k, ia, ib = best
+    a_end, b_start = f.spans[k - 1][1], f.spans[k][0]
+    ax0, ax1 = f.spans[0][2][0], f.spans[k - 1][2][2]
+    bx0, bx1 = f.spans[k][2][0], f.spans[-1][2][2]
+    left = Fragment(f.text[:a_end].rstrip(), f.spans[:k], ax0, f.y0, ax1, f.y1, f.size, (ia, ia), f.rows, f.line)
+    right = Fragment(f.text[b_start:].lstrip(), [(s - b_start, e - b_start, r) for s, e, r in f.spans[k:]],
+                     bx0, f.y0, bx1, f.y1, f.size, (ib, ib), f.rows, f.line)
+    return [left, *_split_fragment(right, bounds)]
+
+
+def _extend_spans(frags: list[Fragment], centres: list[float], base: int, pitch: float) -> None:
+    """A cell alone in its column, centred on a run of rows whose cells in that column are empty, spans them."""
+    occupied: set[tuple[int, int]] = set()
+    for f in frags:
+        for r in range(f.rows[0], f.rows[1] + 1):
+            for c in range(f.cols[0], f.cols[1] + 1):
+                occupied.add((r, c))
+    for f in frags:
+        a, b = f.rows[0] - base, f.rows[1] - base
+        cols = range(f.cols[0], f.cols[1] + 1)
+        while a - 1 >= 0 and b + 1 < len(centres):
+            if any((base + a - 1, c) in occupied or (base + b + 1, c) in occupied for c in cols):
+                break
+            if abs((centres[a - 1] + centres[b + 1]) / 2 - f.cy) > 0.25 * pitch:
+                break
+            a, b = a - 1, b + 1
+        if (a, b) != (f.rows[0] - base, f.rows[1] - base):
+            for r in range(base + a, base + b + 1):
+                for c in cols:
+                    occupied.add((r, c))
+            f.rows = (base + a, base + b)
+
+
+def _cells(
+    frags: list[Fragment], n_rows: int, n_cols: int, header_rows: int, join: Callable[[str, str], str]
+) -> list[tuple[TableCell, Fragment]]:
+    by_origin: dict[tuple[int, int], Fragment] = {}
+    for f in sorted(frags, key=lambda f: (f.rows[0], f.cols[0], f.y0, f.x0)):
+        key = (f.rows[0], f.cols[0])
+        if key in by_origin:
+            _merge(by_origin[key], f, join)
+        else:
+            by_origin[key] = f
+    taken = set(by_origin)
+    out: list[tuple[TableCell, Fragment]] = []
+    for (r, c), f in sorted(by_origin.items()):
+        r1, c1 = f.rows[1], f.cols[1]
+        while c1 > c and any((rr, cc) in taken for rr in range(r, r1 + 1) for cc in range(c + 1, c1 + 1)):
+            c1 -= 1
+        while r1 > r and any((rr, cc) in taken for rr in range(r + 1, r1 + 1) for cc in range(c, c1 + 1)):
+            r1 -= 1
+        cell = TableCell(r, c, f.text, r1 - r + 1, c1 - c + 1, r < header_rows)
+        out.append((cell, f))
+    return out
+
+
+def _table_text(
+    table: Table, frag_at: dict[tuple[int, int], Fragment]
+) -> tuple[str, list[tuple[int, int, RectT]]]:
+    """``caption`` + one line per row exactly as ``Table.rows_text()``, with each cell fragment's spans."""
+    parts: list[str] = []
+    spans: list[tuple[int, int, RectT]] = []
+    n = 0
+    if table.caption:
+        parts.append(table.caption)
+        n = len(table.caption)
+    for r, row in enumerate(table.origin_grid()):
+        if parts:
+            parts.append("\n")
+            n += 1
+        first = True
+        for c, t in enumerate(row):
+            if t is None:
+                continue
+            if not first:
+                parts.append(" | ")
+                n += 3
+            first = False
+            f = frag_at.get((r, c))
+            if f is not None and t:
+                spans.extend((n + s, n + e, rect) for s, e, rect in f.spans)
+            parts.append(t)
+            n += len(t)
+    text = "".join(parts)
+    assert text == "\n".join(([table.caption] if table.caption else []) + table.rows_text())
+    return text, spans
+
+
+def find_tables(
+    rules: list[Rule],
+    lines: list[Line],
+    page_index: int,
+    join: Callable[[str, str], str],
+    pstats: pua.PuaStats,
+    stats: PageStats,
+) -> list[PageTable]:
+    """Tables of one page; each takes its caption line and the lines between its first and last rule."""
+    out: list[PageTable] = []
+    for group in _group_rules(rules, lines):
+        top, bottom = group[0].y, group[-1].y
+        x0, x1 = min(r.x0 for r in group), max(r.x1 for r in group)
+        inside = [ln for ln in lines if top < (ln.y0 + ln.y1) / 2 < bottom and ln.x0 >= x0 - 5 and ln.x1 <= x1 + 5]
+        if not inside:
+            continue
+        size = statistics.median(ln.size for ln in inside)
+        above = [ln for ln in lines if ln.y1 <= top + 1 and top - ln.y1 <= 3.5 * size]
+        below = [ln for ln in lines if ln.y0 >= bottom - 1 and ln.y0 - bottom <= 2.0 * size]
+        cap_line: Line | None = None
+        number = caption = ""
+        unreadable = False
+        for ln in sorted(above, key=lambda ln: -ln.y1) + below:
+            parsed = caption_of(ln.text)
+            if parsed is not None:
+                number, title = parsed
+                caption = f"표 {number} {title}".strip()
+                cap_line = ln
+                break
+            m = NUMBER_ONLY_RE.match(ln.text)
+            if m is not None and ln in above:
+                number = re.sub(r"\s*[-–]\s*", "-", m.group("num"))
+                caption, cap_line, unreadable = f"표 {number}", ln, True
+                break
+        table, text, spans = build_table(number, caption, group, inside, page_index, join, pstats, stats)
+        used = inside + ([cap_line] if cap_line is not None else [])
+        out.append(PageTable(table, text, spans, used, unreadable))
+    return out

@@ -1,0 +1,343 @@
+"""Characters of one PDF page → runs → visual lines, with equation glyphs put back into their sentences.
+
+PyMuPDF's ``rawdict`` gives spans out of reading order where 한글 exported an inline equation (HyhwpEQ glyphs are
+separate spans, sub/superscripts smaller and shifted, fractions as a bar of U+E06D glyphs with the numerator above
+and the denominator below). This module
+
+- cuts every span into ``Run``s (a run never contains a fraction bar or a wide gap, so table cells stay apart);
+  symbol-font PUA (bullets) decoded by ``kdsdesk.ingest.pua``; HyhwpEQ runs keep their raw glyphs;
+- groups each U+E06D bar with the equation runs above, below and under it (fraction, radical) so the group sits on
+  the bar's line;
+- clusters runs into visual lines by vertical position (sub/superscripts and fractions join their line);
+- assembles the text of a line (or of a table cell) with its ``Span`` rectangles; touching equation runs are
+  linearised by ``kdsdesk.ingest.pdf_math`` (``F_y``, ``x^2``, ``(num)/(den)``, unknown codes ``□``, never a guess).
+
+Coordinates are PyMuPDF points, top-left origin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kdsdesk.ingest import pdf_math, pua
+from kdsdesk.records import RectT
+
+BAR = "\ue06d"  # HyhwpEQ fraction bar / radical overbar piece
+GAP_SPLIT = 0.9  # a gap wider than this × font size inside a span starts a new run
+MATH_GAP = 0.35  # equation runs closer than this × size form one equation
+
+
+
+@dataclass(slots=True)
+class Run:
+    """A piece of one span: same font and size, no wide gap inside. ``text`` has no leading/trailing space.
+
+    Equation runs keep their raw ``glyphs``; their text comes from ``pdf_math.linearize`` when the line is
+    assembled (``text`` is only a provisional decoding before that).
+    """
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float
+    base: float  # baseline y
+    bold: bool = False
+    glyphs: list[pdf_math.Glyph] | None = None  # equation glyphs (HyhwpEQ), raw PUA
+    bar: bool = False  # a fraction bar / overbar made of U+E06D glyphs
+    lead: bool = False  # whitespace before the text
+    trail: bool = False  # whitespace after the text
+    cy: float = 0.0  # vertical centre used for line clustering
+
+    @property
+    def math(self) -> bool:
+        return self.glyphs is not None
+
+    @property
+    def rect(self) -> RectT:
+        return (self.x0, self.y0, self.x1, self.y1)
+
+
+@dataclass(slots=True)
+class Line:
+    """A visual line: runs sorted left to right, its text and ``(start, end, rect)`` spans into that text."""
+
+    runs: list[Run]
+    y0: float
+    y1: float
+    core0: float = 0.0  # band of the line's main-size runs (where scripts and fractions attach)
+    core1: float = 0.0
+    text: str = ""
+    spans: list[tuple[int, int, RectT]] = field(default_factory=list)
+    trail: bool = False  # the line ends with whitespace in the source
+    unreadable: list[RectT] = field(default_factory=list)  # equations printed as ASCII codes
+
+    @property
+    def x0(self) -> float:
+        return min(r.x0 for r in self.runs)
+
+    @property
+    def x1(self) -> float:
+        return max(r.x1 for r in self.runs)
+
+    @property
+    def size(self) -> float:
+        """Dominant font size (by characters)."""
+        sizes: dict[float, int] = {}
+        for r in self.runs:
+            k = round(r.size, 1)
+            sizes[k] = sizes.get(k, 0) + len(r.text)
+        return max(sizes, key=lambda k: sizes[k]) if sizes else 0.0
+
+    @property
+    def bold(self) -> bool:
+        n = sum(len(r.text) for r in self.runs)
+        return n > 0 and sum(len(r.text) for r in self.runs if r.bold) * 2 > n
+
+    @property
+    def math_share(self) -> float:
+        n = sum(len(r.text) for r in self.runs)
+        return sum(len(r.text) for r in self.runs if r.math) / n if n else 0.0
+
+    @property
+    def rect(self) -> RectT:
+        return (self.x0, self.y0, self.x1, self.y1)
+
+
+@dataclass(slots=True)
+class PageStats:
+    """Counters of one page (added up per document); PUA glyphs are counted in ``pua.PuaStats``."""
+
+    chars: int = 0
+    rotated_chars: int = 0
+    equations: int = 0
+    unreadable_equations: int = 0
+
+    def add(self, other: PageStats) -> None:
+        self.chars += other.chars
+        self.rotated_chars += other.rotated_chars
+        self.equations += other.equations
+        self.unreadable_equations += other.unreadable_equations
+
+
+def extract_runs(raw: dict[str, Any], stats: PageStats, pstats: pua.PuaStats) -> list[Run]:
+    """Runs of a page from PyMuPDF ``get_text("rawdict")`` output (horizontal text only)."""
+    out: list[Run] = []
+    for block in raw.get("blocks", ()):
+        if block.get("type") != 0:
+            continue
+        for line in block["lines"]:
+            d = line.get("dir", (1.0, 0.0))
+            if abs(d[1]) > 0.1 or d[0] < 0:
+                stats.rotated_chars += sum(len(s["chars"]) for s in line["spans"])
+                continue
+            for span in line["spans"]:
+                if span["chars"]:
+                    _span_runs(span, stats, pstats, out)
+    return out
+
+
+def _span_runs(span: dict[str, Any], stats: PageStats, pstats: pua.PuaStats, out: list[Run]) -> None:
+    font: str = span["font"]
+    size = float(span["size"]) or 1.0
+    math = pua.is_hyhwpeq_font(font)
+    bold = bool(span["flags"] & 16) or "bold" in font.lower()
+    origin_y = float(span["origin"][1])
+    _, sy0, _, sy1 = span["bbox"]
+    gap = GAP_SPLIT * size
+    buf: list[str] = []
+    glyphs: list[pdf_math.Glyph] = []
+    bx0 = bx1 = -1.0  # extent of the non-space characters in buf
+    lead = False
+    cur_bar = False
+    last_x1 = -1e9
+
+    def flush(trail: bool) -> None:
+        nonlocal buf, glyphs, bx0, bx1, lead
+        text = "".join(buf)
+        if text:
+            out.append(
+                Run(text, bx0, sy0, bx1, sy1, size, origin_y, bold, glyphs if math else None, cur_bar,
+                    lead, trail, (sy0 + sy1) / 2)
+            )
+        elif (lead or trail) and out:
+            out[-1].trail = True
+        buf, glyphs = [], []
+        bx0 = bx1 = -1.0
+        lead = False
+
+    for ch in span["chars"]:
+        c: str = ch["c"]
+        bbox = ch["bbox"]
+        x0, x1 = bbox[0], bbox[2]
+        stats.chars += 1
+        if c.isspace():
+            if buf:
+                flush(True)
+            else:
+                lead = True
+            last_x1 = max(last_x1, x1)
+            continue
+        is_bar = math and c == BAR
+        if buf and (is_bar != cur_bar or x0 - last_x1 > gap):
+            flush(False)
+        cur_bar = is_bar
+        if math:
+            glyphs.append(pdf_math.Glyph(c, tuple(bbox), size, font, pua.is_pua(c), tuple(ch["origin"])))
+            if pua.is_pua(c):
+                c = pua.decode_char(c, font) or ""
+        elif pua.is_pua(c):
+            pstats.symbol_font += 1
+            c = pua.decode_char(c, font) or ""
+            if not c:
+                continue
+        if bx0 < 0:
+            bx0 = x0
+        bx1 = max(bx1, x1)
+        last_x1 = max(last_x1, x1)
+        buf.append(c or BAR)
+    if buf:
+        flush(False)
+    elif lead and out:
+        out[-1].trail = True
+
+
+# -- fractions and overbars ------------------------------------------------------------------------------------
+def group_bars(runs: list[Run]) -> list[Run]:
+    """Merge each U+E06D bar with the equation runs above, below and under it (numerator, denominator, radicand)
+    into one equation run placed on the bar's line; ``pdf_math`` rebuilds the layout from the glyphs."""
+    bars = sorted((r for r in runs if r.bar), key=lambda r: r.x1 - r.x0)
+    if not bars:
+        return runs
+    gone: set[int] = set()
+    for bar in bars:
+        if id(bar) in gone:
+            continue
+        bs = bar.size
+        members = [
+            r
+            for r in runs
+            if r.math and r is not bar and id(r) not in gone
+            and bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs and abs(r.cy - bar.cy) <= 1.5 * bs
+        ]
+        grew = bool(members)
+        while grew:  # scripts of the numerator/denominator glyphs hang further out
+            grew = False
+            for r in runs:
+                if not r.math or r is bar or id(r) in gone or r in members:
+                    continue
+                if not bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs or r.size >= bs:
+                    continue
+                if any(r.y0 <= m.y1 + 0.2 * bs and r.y1 >= m.y0 - 0.2 * bs and abs(r.x0 - m.x1) <= 0.5 * bs
+                       for m in members):
+                    members.append(r)
+                    grew = True
+        for r in members:
+            gone.add(id(r))
+        parts = [bar, *members]
+        glyphs = [g for r in sorted(parts, key=lambda r: r.x0) for g in (r.glyphs or ())]
+        bar.glyphs = glyphs
+        bar.text = "".join(r.text for r in parts) or BAR
+        bar.x0, bar.x1 = min(r.x0 for r in parts), max(r.x1 for r in parts)
+        bar.y0, bar.y1 = min(r.y0 for r in parts), max(r.y1 for r in parts)
+        bar.bar = bool(members)  # an atom now; a lone bar stays a bar and is dropped later
+        if not members:
+            bar.text = ""
+    return [r for r in runs if id(r) not in gone and r.text]
+
+
+# -- lines ---------------------------------------------------------------------------------------------------------
+def cluster_lines(runs: Iterable[Run]) -> list[Line]:
+    """Group runs into visual lines: a run joins a line when its centre lies in the line's main band."""
+    lines: list[Line] = []
+    for r in sorted(runs, key=lambda r: (r.cy, r.x0)):
+        target: Line | None = None
+        for ln in reversed(lines[-4:]):
+            if ln.core0 - 0.05 <= r.cy <= ln.core1 + 0.05:
+                target = ln
+                break
+        if target is None:
+            lines.append(Line([r], r.y0, r.y1, r.y0, r.y1))
+            continue
+        big = max(x.size for x in target.runs)
+        target.runs.append(r)
+        target.y0 = min(target.y0, r.y0)
+        target.y1 = max(target.y1, r.y1)
+        if r.size > big * 1.05 and not r.bar:
+            target.core0, target.core1 = r.y0, r.y1
+    for ln in lines:
+        ln.runs.sort(key=lambda r: r.x0)
+    lines.sort(key=lambda ln: (ln.y0, ln.x0))
+    return lines
+
+
+def _equation_groups(runs: Sequence[Run]) -> list[list[Run]]:
+    """Consecutive runs of a line, equation runs that touch merged into one group."""
+    groups: list[list[Run]] = []
+    for r in runs:
+        last = groups[-1] if groups else None
+        if (
+            last is not None and r.math and last[-1].math and not last[-1].trail and not r.lead
+            and r.x0 - max(x.x1 for x in last) <= MATH_GAP * max(r.size, last[-1].size)
+        ):
+            last.append(r)
+        else:
+            groups.append([r])
+    return groups
+
+
+def assemble(
+    runs: Sequence[Run], pstats: pua.PuaStats, stats: PageStats
+) -> tuple[str, list[tuple[int, int, RectT]], bool, list[RectT]]:
+    """Text of runs ordered left to right, ``(start, end, rect)`` per piece, whether it ends in a space, and the
+    rectangles of equations printed as ASCII codes.
+
+    A space comes from whitespace in the source or a gap wider than a quarter of the font size. Touching
+    equation runs are linearised together by ``pdf_math`` (scripts, fractions, radicals, brackets).
+    """
+    parts: list[str] = []
+    spans: list[tuple[int, int, RectT]] = []
+    bad: list[RectT] = []
+    n = 0
+    prev: Run | None = None
+    for group in _equation_groups(runs):
+        r = group[0]
+        rect: RectT = (min(x.x0 for x in group), min(x.y0 for x in group), max(x.x1 for x in group),
+                       max(x.y1 for x in group))
+        if r.math:
+            glyphs = [g for x in group for g in (x.glyphs or ())]
+            text = pdf_math.linearize(glyphs, (), pstats).strip()
+            stats.equations += 1
+            if pdf_math.UNREADABLE in text:
+                stats.unreadable_equations += 1
+                bad.append(rect)
+        else:
+            text = r.text
+        if not text:
+            continue
+        if parts and (
+            r.lead or (prev is not None and (prev.trail or r.x0 - prev.x1 > 0.25 * min(r.size, prev.size)))
+        ):
+            parts.append(" ")
+            n += 1
+        parts.append(text)
+        spans.append((n, n + len(text), rect))
+        n += len(text)
+        prev = group[-1]
+    trail = bool(runs) and runs[-1].trail
+    return "".join(parts), spans, trail, bad
+
+
+def build_lines(runs: list[Run], pstats: pua.PuaStats, stats: PageStats) -> list[Line]:
+    """Bars grouped with their fractions, runs clustered into lines, each line's text and spans assembled."""
+    runs = group_bars(runs)
+    for r in runs:
+        if r.bar and r.glyphs:
+            r.cy = next((g.bbox[1] + g.bbox[3]) / 2 for g in r.glyphs if g.char == BAR)
+    lines = cluster_lines(runs)
+    for ln in lines:
+        ln.text, ln.spans, ln.trail, ln.unreadable = assemble(ln.runs, pstats, stats)
+    return [ln for ln in lines if ln.text]

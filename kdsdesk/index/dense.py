@@ -30,7 +30,7 @@ import threading
 import time
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -70,14 +70,16 @@ class Manifest:
     dim: int
     count: int
     generation: int
+    uid: str = ""  # random per generation: a folder swapped in by a pack import is never mistaken for ours
     format: int = STORE_VERSION
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Rows:
-    """Row metadata read from an ids file (grows incrementally while the generation stays the same)."""
+    """Row metadata read from an ids file (a newer ``_Rows`` extends it while the generation stays the same)."""
 
     generation: int
+    uid: str
     count: int
     offset: int  # bytes of the ids file consumed
     ids: list[str]
@@ -105,7 +107,7 @@ class Store:
         try:
             raw = json.loads((self.dir / "manifest.json").read_text(encoding="utf-8"))
             m = Manifest(str(raw["model"]), int(raw["dim"]), int(raw["count"]), int(raw["generation"]),
-                         int(raw["format"]))
+                         str(raw.get("uid", "")), int(raw["format"]))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError) as exc:
@@ -116,7 +118,8 @@ class Store:
     def write_manifest(self, m: Manifest) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
         tmp = self.dir / "manifest.json.tmp"
-        data = {"format": m.format, "model": m.model, "dim": m.dim, "count": m.count, "generation": m.generation}
+        data = {"format": m.format, "model": m.model, "dim": m.dim, "count": m.count, "generation": m.generation,
+                "uid": m.uid}
         with tmp.open("w", encoding="utf-8") as f:
             json.dump(data, f)
             f.flush()
@@ -125,32 +128,39 @@ class Store:
 
     # -- reading ---------------------------------------------------------------------------------------------
     def rows(self, m: Manifest) -> _Rows:
-        """Metadata of the first ``m.count`` rows (cached; only new lines are read)."""
+        """Metadata of at least the first ``m.count`` rows (more when another caller already read a newer manifest).
+
+        Cached and copy-on-write: only new lines are read, and a ``_Rows`` once returned never changes, so callers
+        on other threads may keep using it.
+        """
         with self._rows_lock:
             r = self._rows
-            if r is None or r.generation != m.generation or r.count > m.count:
-                r = _Rows(m.generation, 0, 0, [], [], [], {}, np.ones(0, dtype=np.bool_))
-            if r.count < m.count:
-                self._rows = None  # until the read below completes
-                with self.ids_path(m.generation).open("rb") as f:
-                    f.seek(r.offset)
-                    alive = list(r.alive)
-                    while r.count < m.count:
-                        line = f.readline()
-                        if not line.endswith(b"\n"):
-                            raise OSError(f"ids file shorter than the manifest: {self.ids_path(m.generation)}")
-                        r.offset += len(line)
-                        cid, doc, h = line.decode("utf-8").rstrip("\n").split("\t")
-                        old = r.latest.get(cid)
-                        if old is not None:
-                            alive[old] = False
-                        r.latest[cid] = r.count
-                        r.ids.append(cid)
-                        r.docs.append(doc)
-                        r.hashes.append(h)
-                        alive.append(True)
-                        r.count += 1
-                    r.alive = np.array(alive, dtype=np.bool_)
+            same = r is not None and (r.generation, r.uid) == (m.generation, m.uid)
+            if r is not None and same and r.count >= m.count:
+                return r
+            if r is None or not same:
+                r = _Rows(m.generation, m.uid, 0, 0, [], [], [], {}, np.ones(0, dtype=np.bool_))
+            ids, docs, hashes, latest = r.ids.copy(), r.docs.copy(), r.hashes.copy(), dict(r.latest)
+            alive = r.alive.tolist()
+            offset = r.offset
+            path = self.ids_path(m.generation)
+            with path.open("rb") as f:
+                f.seek(offset)
+                while len(ids) < m.count:
+                    line = f.readline()
+                    if not line.endswith(b"\n"):
+                        raise OSError(f"ids file shorter than the manifest: {path}")
+                    offset += len(line)
+                    cid, doc, h = line.decode("utf-8").rstrip("\n").split("\t")
+                    old = latest.get(cid)
+                    if old is not None:
+                        alive[old] = False
+                    latest[cid] = len(ids)
+                    ids.append(cid)
+                    docs.append(doc)
+                    hashes.append(h)
+                    alive.append(True)
+            r = _Rows(m.generation, m.uid, len(ids), offset, ids, docs, hashes, latest, np.array(alive, dtype=np.bool_))
             self._rows = r
             return r
 
@@ -174,7 +184,7 @@ class Store:
                 self._remove_other_generations(m.generation)
                 return m
         gen = (m.generation + 1) if m is not None else 1
-        new = Manifest(model, dim, 0, gen)
+        new = Manifest(model, dim, 0, gen, os.urandom(8).hex())
         self.vectors_path(gen).write_bytes(b"")
         self.ids_path(gen).write_bytes(b"")
         self.write_manifest(new)
@@ -217,7 +227,7 @@ class Store:
                 f.write(payload)
                 f.flush()
                 os.fsync(f.fileno())
-        new = Manifest(m.model, m.dim, m.count + len(rows), m.generation)
+        new = replace(m, count=m.count + len(rows))
         self.write_manifest(new)
         return new
 
@@ -234,7 +244,7 @@ class Store:
         del src
         lines = "".join(f"{rows.ids[i]}\t{rows.docs[i]}\t{rows.hashes[i]}\n" for i in keep)
         self.ids_path(gen).write_bytes(lines.encode("utf-8"))
-        new = Manifest(m.model, m.dim, len(keep), gen)
+        new = Manifest(m.model, m.dim, len(keep), gen, os.urandom(8).hex())
         self.write_manifest(new)
         self._remove_other_generations(gen)
         return new
@@ -329,11 +339,12 @@ def dense_search(
         return []
     try:
         rows = store.rows(m)
+        m = replace(m, count=rows.count)  # rows committed since we read the manifest are complete too
         scores = cosine_scores(store.vectors(m), enc.encode([query])[0])
     except (OSError, ValueError) as exc:  # compacted away between manifest and read: no dense hits this time
         log.info("dense vectors changed during search: %s", exc)
         return []
-    scores[~rows.alive[: m.count]] = -np.inf
+    scores[~rows.alive] = -np.inf
     order = np.argsort(-scores, kind="stable")
     hits: list[Hit] = []
     pos = 0

@@ -273,3 +273,19 @@ def test_store_version_recorded(catalog: FakeCatalog) -> None:
     assert raw["format"] == dense.STORE_VERSION
     assert raw["dim"] == 32
     assert raw["count"] == len(make_chunks())
+
+
+def test_folder_swapped_in_is_read_afresh(catalog: FakeCatalog, tmp_path: Path) -> None:
+    """A ``dense/`` folder replaced under a running app (pack import) is read as a new store, not via the cache."""
+    import shutil
+
+    run(encode_pending(catalog, threads=1))
+    before = [(h.chunk.chunk_id, round(h.score, 3)) for h in dense_search(catalog, "콘크리트 강도", n=20)]
+    other = FakeCatalog(tmp_path / "other", list(reversed(make_chunks())))  # same chunks, other row order
+    other.root.mkdir()
+    run(encode_pending(other, threads=1))
+    shutil.rmtree(catalog.root / "dense")
+    shutil.copytree(other.root / "dense", catalog.root / "dense")
+    after = [(h.chunk.chunk_id, round(h.score, 3)) for h in dense_search(catalog, "콘크리트 강도", n=20)]
+    assert len(after) == 20
+    assert sorted(after) == sorted(before)

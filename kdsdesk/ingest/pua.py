@@ -238,14 +238,15 @@ def decode_text(text: str, fontname: str, stats: PuaStats | None = None) -> str:
 # The 한글 Viewer → Quartz route re-encodes the HyhwpEQ subset with codes assigned from "!" upward in order of
 # first use: equations read as `!"#$&'()*+,-./0…`. Proper exports carry PUA codes for those glyphs, and only a
 # few real characters (lim, max, log, units, ≤, ×, →) in the HyhwpEQ font.
-_GARBAGE_TELLTALE = frozenset("!\"#$%&'*,./0123456789:;<>?@[\\]^_`{}~")
+_GARBAGE_TELLTALE = frozenset("!\"#$%&'()*+,-./0123456789:;<=>?@[\\]^_`{|}~")
 
 
 def looks_like_ascii_equation_garbage(text: str, fontname: str) -> bool:
     """True when ``text`` drawn in ``fontname`` is a HyhwpEQ equation whose glyphs came out as ASCII codes.
 
     Such text must be marked unreadable rather than indexed. Rule: HyhwpEQ font, no PUA at all, and at least one
-    ASCII punctuation mark or digit (a proper export writes digits, brackets and operators as PUA codes).
+    ASCII punctuation mark or digit (a proper export writes digits, brackets and operators as PUA codes; the only
+    plain characters seen in the HyhwpEQ font of real exports are letters of lim/max/log/units and ≤ ≥ × ± ° ·).
     """
     if not is_hyhwpeq_font(fontname):
         return False

@@ -161,7 +161,7 @@ def read_styles(header: Any) -> NumberingStyles:
     styles = NumberingStyles()
     if header is None:
         return styles
-    for el in header.iter():
+    for el in header.iter("{*}numbering", "{*}paraPr"):  # lxml: any namespace (2011/2016/2024) or none
         name = _local(el)
         if name == "numbering":
             nid = _int_attr(el, "id", None)

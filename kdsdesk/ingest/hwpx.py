@@ -188,12 +188,13 @@ class _Walker:
         idx = self.next_para()
         prefix = self.numberer.prefix(p.get("paraPrIDRef"))  # a generated number goes before the first text
         segment: list[_Piece] = []
+        notes: list[Any] = []  # read after the text: a note on a heading belongs to the heading's clause
         for piece in _inline(p):
             if piece.kind in ("text", "eq"):
                 segment.append(piece)
                 continue
             if piece.kind == "note":
-                self.note(piece.el, idx)
+                notes.append(piece.el)
                 continue
             self.text_segment(segment, idx, body, prefix)
             segment, prefix = [], ""
@@ -205,6 +206,8 @@ class _Walker:
                         for sp in _children(sub, "p"):
                             self.paragraph(sp, body=False, depth=depth + 1)
         self.text_segment(segment, idx, body, prefix)
+        for el in notes:
+            self.note(el, idx)
 
     def note(self, el: Any, anchor: int) -> None:
         """A footnote/endnote: its text waits (under the anchor's clause) until the clause ends."""

@@ -173,6 +173,14 @@ def test_notes_are_text_blocks_at_the_end_of_their_clause(tmp_path: Path) -> Non
     assert doc.stats["notes"] == 3
 
 
+def test_a_note_on_a_heading_belongs_to_that_heading(tmp_path: Path) -> None:
+    doc = parse_hwpx(hb.write_hwpx(tmp_path / "h.hwpx", [section(
+        para("1 일반사항"), para("본문이다."), p(t("2 재료"), footnote("개정된 절이다.")), para("재료 문단이다."),
+    )]))
+    assert [(b.clause, b.text) for b in doc.blocks] == [
+        ("1", "1 일반사항"), ("1", "본문이다."), ("2", "2 재료"), ("2", "재료 문단이다."), ("2", "1) 개정된 절이다.")]
+
+
 # -- real files ------------------------------------------------------------------------------------------------
 def _real(corpus: Path, name: str) -> ParsedDoc:
     path = corpus / "real" / "hwpx" / name

@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 Outcome = Literal["pass", "fail", "skip"]
 LABEL = {"pass": "[통과]", "fail": "[실패]", "skip": "[건너뜀]"}
 MAX_QUESTIONS = 4
+HIGHLIGHT_RGB = (1.0, 0.85, 0.0)
 MAX_LLM_QUESTIONS = 1  # a CPU LLM answer takes 10-60 s: one proves the engine, the model and the verification path
 NETWORK_EVENTS = frozenset({"socket.connect", "socket.getaddrinfo", "socket.gethostbyname", "socket.sendto"})
 
@@ -297,6 +298,8 @@ def _cited_pdf(st: _State) -> tuple[Path, Citation] | None:
 
 
 def _stage_render(st: _State) -> str:
+    """Render the cited page whole, paint the quote's rectangles as the viewer does, and look at the pixels:
+    inside the rectangles there must be text (the rectangles sit on the quote) and the highlight colour."""
     import numpy as np
     import pymupdf as _pymupdf
 
@@ -307,26 +310,33 @@ def _stage_render(st: _State) -> str:
     pdf, cite = found
     page_index = cite.rects[0][0]
     rects = [pymupdf.Rect(r[1:]) for r in cite.rects if r[0] == page_index]
+    zoom = 2.0
     with pymupdf.open(pdf) as doc:
         page = doc[page_index]
-        clip = pymupdf.Rect(rects[0])
-        for rect in rects[1:]:
-            clip |= rect
-        before = page.get_pixmap(dpi=144, clip=clip)
+        before = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom))
         for rect in rects:
-            page.draw_rect(rect, color=None, fill=(1.0, 0.85, 0.0), fill_opacity=0.45, overlay=True)
-        after = page.get_pixmap(dpi=144, clip=clip)
-        where = f"{pdf.name} {page_index + 1}쪽 ({page.rect.width:.0f}×{page.rect.height:.0f}pt)"
-    a0 = np.frombuffer(before.samples, dtype=np.uint8).reshape(before.height, before.width, before.n)[..., :3]
+            page.draw_rect(rect, color=None, fill=HIGHLIGHT_RGB, fill_opacity=0.4, overlay=True)
+        after = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom))
+        where = f"{pdf.name} {page_index + 1}쪽 ({after.width}×{after.height}px)"
+    height, width = int(before.height), int(before.width)
+    a0 = np.frombuffer(before.samples, dtype=np.uint8).reshape(height, width, before.n)[..., :3]
     a1 = np.frombuffer(after.samples, dtype=np.uint8).reshape(after.height, after.width, after.n)[..., :3]
-    ink = float((a0.max(axis=2) < 110).mean())  # dark text pixels under the highlight
-    r, g, b = (a1[..., i].astype(int) for i in range(3))
+    mask = np.zeros((height, width), dtype=bool)
+    for rect in rects:
+        x0, y0 = max(0, int(rect.x0 * zoom)), max(0, int(rect.y0 * zoom))
+        x1, y1 = min(width, int(rect.x1 * zoom)), min(height, int(rect.y1 * zoom))
+        mask[y0:y1, x0:x1] = True
+    if not mask.any():
+        raise StageFailed(f"인용 위치가 쪽 밖에 있습니다({where})")
+    ink = float((a0[mask].max(axis=1) < 128).mean())  # text pixels under the highlight
+    r, g, b = (a1[mask][:, i].astype(int) for i in range(3))
     yellow = float(((r - b > 60) & (g - b > 40)).mean())
-    if ink <= 0.005:
-        raise StageFailed(f"강조 위치에 글자가 없습니다({pdf.name} {page_index + 1}쪽)")
-    if yellow < 0.3:
-        raise StageFailed(f"강조 색이 충분히 그려지지 않았습니다({yellow:.0%})")
-    return f"{where}: 강조 {len(rects)}곳, 강조색 화소 {yellow:.0%}, 글자 화소 {ink:.0%}"
+    outside_changed = float((a0[~mask] != a1[~mask]).any(axis=1).mean()) if (~mask).any() else 0.0
+    if ink <= 0.01:
+        raise StageFailed(f"강조 위치에 글자가 없습니다({where})")
+    if yellow < 0.9 or outside_changed > 0.01:
+        raise StageFailed(f"강조가 인용 위치에 그려지지 않았습니다(강조색 {yellow:.0%}, 밖 {outside_changed:.0%})")
+    return f"{where}: 강조 {len(rects)}곳, 강조 안 강조색 화소 {yellow:.0%}, 글자 화소 {ink:.0%}"
 
 
 def _stage_offline(st: _State) -> str:

@@ -84,7 +84,35 @@ def index_versions() -> dict[str, str]:
                 value, bool
             ):
                 out[f"{short}.{attr}"] = str(value)
+    try:  # the versions the indexer stores per file (they include the kiwipiepy release)
+        from kdsdesk.index.indexer import parser_version, tokenizer_version
+    except ImportError:
+        return out
+    out["indexer.tokenizer"] = tokenizer_version()
+    for kind in ("pdf", "hwpx"):
+        out[f"indexer.parser.{kind}"] = parser_version(kind)
     return out
+
+
+def missing_sources(root: Path) -> list[str]:
+    """Documents of the library at ``root`` whose source file is not where the catalog says (after an import)."""
+    try:
+        from kdsdesk.index.library import DB_NAME
+    except ImportError:
+        return []
+    db = root / DB_NAME
+    if not db.is_file():
+        return []
+    try:  # read only: opening a Catalog would repair and migrate, which is not this function's business
+        con = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rows = con.execute("SELECT path FROM files WHERE status = 'searchable'").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        log.info("source check skipped: %s", exc)
+        return []
+    return [str(r[0]) for r in rows if not Path(str(r[0])).is_file()]
 
 
 def encoder_identity() -> str:
@@ -122,8 +150,14 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+def _copy_order(path: Path) -> tuple[str, bool, str]:
+    """Per folder, JSON manifests first: a store whose manifest is its commit point (dense ``manifest.json``,
+    tantivy ``meta.json``) is then never copied with a manifest newer than its data files."""
+    return (str(path.parent), path.suffix != ".json", path.name)
+
+
 def _library_files(root: Path) -> Iterator[tuple[PurePosixPath, Path]]:
-    for path in sorted(root.rglob("*")):
+    for path in sorted(root.rglob("*"), key=_copy_order):
         if path.is_file() and not path.is_symlink():
             rel = PurePosixPath(path.relative_to(root).as_posix())
             if not _is_local(rel):
@@ -373,4 +407,10 @@ def import_pack(pack: Path, root: Path) -> PackInfo:
         # after a failed rollback the backup holds the only copy of the old index: keep it
         if swapped or not backup.is_dir() or not any(backup.iterdir()):
             shutil.rmtree(backup, ignore_errors=True)
+    missing = missing_sources(root)
+    if missing:
+        warnings.append(
+            f"문서 {len(missing)}개의 원본 파일이 팩을 만든 컴퓨터의 경로에 있어 이 컴퓨터에서 찾을 수 없습니다"
+            f"(예: {missing[0]}). 검색과 답변은 되지만 근거 쪽을 보려면 원본 파일을 같은 경로에 두세요."
+        )
     return PackInfo(pack, n_files, total, _versions_of(manifest), str(manifest.get("encoder") or ""), tuple(warnings))

@@ -196,8 +196,9 @@ class _Walker:
             if piece.kind == "note":
                 notes.append(piece.el)
                 continue
-            self.text_segment(segment, idx, body, prefix)
-            segment, prefix = [], ""
+            if self.text_segment(segment, idx, body, prefix):
+                prefix = ""  # the number went to the first text; an anchored object before it does not take it
+            segment = []
             if piece.kind == "table":
                 self.table(piece.el, idx, depth)
             elif depth < MAX_NEST:
@@ -241,10 +242,10 @@ class _Walker:
             self.item = marker
         self.add("text", text, (idx,), _line_spans(text, idx), where, item=self.item)
 
-    def text_segment(self, pieces: list[_Piece], idx: int, body: bool, prefix: str = "") -> None:
+    def text_segment(self, pieces: list[_Piece], idx: int, body: bool, prefix: str = "") -> bool:
         text = _clean("".join(pc.text for pc in pieces))
         if not text:
-            return
+            return False
         if prefix:
             text = _clean(f"{prefix} {text}")
         eqs = [pc for pc in pieces if pc.kind == "eq" and pc.script]
@@ -261,7 +262,7 @@ class _Walker:
             self.count("display_equations")
             self.add("equation", line, (idx,), _line_spans(line, idx), item=self.item,
                      script="\n".join(pc.script for pc in eqs))
-            return
+            return True
         if body and not eqs and "\n" not in text:
             heading = self.tracker.offer(text)
             if heading is not None:
@@ -271,13 +272,14 @@ class _Walker:
                 self.count("headings")
                 label = f"{heading[0]} {heading[1]}"
                 self.add("heading", label, (idx,), _line_spans(label, idx), heading_level=heading_level(heading[0]))
-                return
+                return True
             if is_caption_line(text):
                 self.flush_pending()
                 self.pending = (text, idx, self.where)
-                return
+                return True
         self.flush_pending()
         self.plain(text, idx)
+        return True
 
     # -- tables ------------------------------------------------------------------------------------------------
     def read_table(self, tbl: Any, depth: int) -> tuple[Table, list[int], list[int], list[tuple[Table, list[int]]]]:

@@ -144,6 +144,16 @@ def test_bullets_missing_numberings_and_numbers_in_cells(tmp_path: Path) -> None
     assert doc.blocks[-1].item == "(2)"
 
 
+def test_the_number_goes_to_the_first_text_after_an_anchored_object(tmp_path: Path) -> None:
+    doc = _numbered(
+        tmp_path,
+        p(tbl(hb.grid_cells([["a", "b"], ["c", "d"]])), t("일반사항"), pp=1),
+        levels=[("^1.", "DIGIT")],
+        para_prs={1: ("OUTLINE", 0, 0)},
+    )
+    assert [(b.kind, b.text) for b in doc.blocks] == [("table", "a | b\nc | d"), ("heading", "1 일반사항")]
+
+
 def test_a_broken_header_numbers_nothing(tmp_path: Path) -> None:
     path = hb.write_hwpx(tmp_path / "b.hwpx", [section(p(t("본문"), pp=1))], header=hb.BILLION_LAUGHS)
     assert [b.text for b in parse_hwpx(path).blocks] == ["본문"]

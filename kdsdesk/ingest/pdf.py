@@ -25,12 +25,26 @@ from kdsdesk.records import DocRef, ParsedDoc, UnreadableRegion
 
 log = logging.getLogger(__name__)
 
-MIN_TEXT_CHARS = 20  # fewer characters in the whole file and it has images: a scan
+MIN_TEXT_CHARS = 20  # fewer characters in the whole file and images covering its pages: a scan
+
+
+def _check_complete(path: Path) -> None:
+    """A PDF ends with ``%%EOF``; without it the file was cut off (a broken download or copy)."""
+    with path.open("rb") as f:
+        size = f.seek(0, 2)
+        f.seek(max(0, size - 2048))
+        tail = f.read()
+    if b"%%EOF" not in tail:
+        raise KnownError(
+            "PDF 파일의 끝부분이 잘려 있습니다(다운로드나 복사가 중간에 끊긴 파일). 원본 파일을 다시 받아 주세요.",
+            path=str(path),
+        )
 
 
 def _open(path: Path) -> Any:
     import pymupdf
 
+    _check_complete(path)
     opener: Any = pymupdf.open
     try:
         doc: Any = opener(path, filetype="pdf")
@@ -94,7 +108,7 @@ def parse_pdf(path: Path) -> ParsedDoc:
         doc.close()
     if not pages:
         raise KnownError("PDF의 모든 페이지가 손상되어 읽을 수 없습니다. 원본 파일을 다시 받아 주세요.", path=str(path))
-    if stats.chars < MIN_TEXT_CHARS:
+    if (stats.chars < MIN_TEXT_CHARS and any(p.image_share > 0.3 for p in pages)) or stats.chars == 0:
         if any(p.image_share > 0.3 for p in pages):
             raise KnownError(
                 "스캔한 이미지로 된 PDF입니다(글자 정보 없음). 문자 인식(OCR)은 지원하지 않습니다. "

@@ -34,6 +34,7 @@ EQ_LABEL = re.compile(r"\s*\((?:[A-Z]\.)?\d+(?:\.\d+)*[-–]\d+[a-z]?\)\s*$")
 _PAGE_NO = re.compile(r"^[-–—·\s]*(\d{1,4})[-–—·\s]*$")
 _LAST_NO = re.compile(r"(?:^|\s)(\d{1,4})\s*$|^(\d{1,4})\s")
 _DIGITS = re.compile(r"\d+")
+_BARE_NUMBER = re.compile(r"^\s*([1-9]\d?(?:\.[1-9]\d?){0,5})\.?\s*$")
 _HANGUL = re.compile(r"[가-힣]")
 
 OUTLINE_REASON = "글자가 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
@@ -259,8 +260,7 @@ class _Builder:
         text = acc.text
         pages = tuple(dict.fromkeys(p.page for p in acc.pieces))
         if acc.kind == "heading":
-            parsed = parse_heading(text)
-            number = parsed[0] if parsed else self.tracker.clause
+            number = self.tracker.clause
             self.blocks.append(
                 Block("heading", text, number, self.tracker.clause_path, "", pages, (), tuple(acc.spans),
                       heading_level=heading_level(number))
@@ -314,6 +314,9 @@ class _Builder:
             acc.add(piece, self._joiner(prev, piece))
             return
         parsed = parse_heading(ln.text)
+        bare = _BARE_NUMBER.match(ln.text)
+        if parsed is None and bare is not None and (ln.bold or ln.size > self.m.body_size + 0.4):
+            parsed = (bare.group(1), "")  # the title is drawn as outlines (no text layer)
         if parsed is not None and self.tracker.plausible(parsed[0]) and self._heading_like(piece, prev):
             self.flush()
             self.tracker.accept(*parsed)

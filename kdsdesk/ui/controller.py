@@ -72,6 +72,7 @@ class Controller(QObject):
         self.last_answer: Answer | None = None
         self.closing = False
         self._last_refresh = 0.0
+        self._closed = False
 
     # -- documents ---------------------------------------------------------------------------------------------
     def refresh_documents(self) -> None:
@@ -257,7 +258,9 @@ class Controller(QObject):
 
     # -- shutdown --------------------------------------------------------------------------------------------------
     def shutdown(self, wait_ms: int = 10000) -> bool:
-        """Cancel everything and wait for the lanes; True when all stopped in time."""
+        """Cancel everything, wait for the lanes, close the library; True when all stopped in time. Idempotent."""
+        if self._closed:
+            return True
         self.closing = True
         lanes = (self.index_lane, self.encode_lane, self.llm_lane, self.render_lane, self.read_lane)
         for lane in lanes:
@@ -267,6 +270,7 @@ class Controller(QObject):
         if ok:
             self.render_lane.submit(self.renderer.close)
             self.render_lane.wait(wait_ms)
+            self._closed = True
             try:
                 self.library.close()
             except Exception:

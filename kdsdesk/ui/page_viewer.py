@@ -217,7 +217,14 @@ class PageViewer(QWidget):
         else:
             note = "인용문을 원문에서 확인하지 못해 강조하지 않았습니다. 쪽 전체를 읽고 확인하세요."
         self._origin = (doc.file, page, rects)
-        self.open_page(PageRequest(doc.file, page, self.zoom, rects, note, label))
+        self.open_page(PageRequest(doc.file, page, self.fit_width_zoom(), rects, note, label))
+
+    def fit_width_zoom(self, page_width: float = 595.0) -> float:
+        """The zoom that fits the page width (A4 until a page is known) into the viewer."""
+        if self.current is not None:
+            page_width = self.current.page_width
+        avail = max(200, self.scroll_area.viewport().width() - 24)
+        return round(min(max(avail / page_width, 0.6), 2.5), 2)
 
     def open_page(self, req: PageRequest) -> None:
         self.request = req
@@ -258,8 +265,9 @@ class PageViewer(QWidget):
         target = req.highlights[0] if req.highlights else (found[0] if found else None)
         if target is not None:
             r = self.canvas.scaled(target)
+            self.scroll_area.horizontalScrollBar().setValue(max(0, int(r.left()) - 20))
             margin = int(self.scroll_area.height() / 3)
-            self.scroll_area.ensureVisible(int(r.center().x()), int(r.center().y()), 50, margin)
+            self.scroll_area.ensureVisible(int(r.left()), int(r.center().y()), 20, margin)
         else:
             self.scroll_area.verticalScrollBar().setValue(0)
 

@@ -142,6 +142,8 @@ def test_cancel_stops_indexing_and_leaves_the_library_consistent(qtbot, window, 
     # the library reopens and resumes: adding the folder again completes it
     from kdsdesk.service import Library
 
+    assert window.controller.shutdown(30000)  # releases the index writer
+
     again = Library(lib.root)
     try:
         report = None

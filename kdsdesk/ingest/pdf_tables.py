@@ -146,6 +146,22 @@ def _fragment(runs: list[Run], pstats: pua.PuaStats, stats: PageStats) -> Fragme
                     max(r.y1 for r in runs), max(r.size for r in runs))
 
 
+def _starts_row(f: Fragment, above: Fragment, frags: list[Fragment], wrapped: set[int]) -> bool:
+    """``f`` lines up with a cell of another column that lies wholly below ``above`` and does not itself continue
+    a line right above it: ``f`` starts a new row rather than continuing ``above``."""
+    return any(
+        g.cols != f.cols and abs(g.cy - f.cy) <= 0.35 * f.size and g.y0 >= above.y1 - 0.5 and id(g) not in wrapped
+        for g in frags
+    )
+
+
+def _wrapped(frags: list[Fragment]) -> set[int]:
+    """Fragments that continue a line right above them in their own column (before any merging)."""
+    return {
+        id(g) for g in frags if any(h.cols == g.cols and 0 <= g.y0 - h.y1 < 0.6 * g.size for h in frags if h is not g)
+    }
+
+
 def _cell_join(a: str, b: str) -> str:
     """Lines of a cell filled to its width: a Korean word wrapped inside joins without a space."""
     return "" if _HANGUL_END.search(a) and _HANGUL_START.match(b) else " "
@@ -265,15 +281,18 @@ def build_table(
         for f in frags:
             widest[f.cols] = max(widest.get(f.cols, 0.0), f.x1 - f.x0)
         merged: list[Fragment] = []
+        wrapped = _wrapped(frags)
         for f in sorted(frags, key=lambda f: (f.y0, f.x0)):
             prev = next(
                 (m for m in reversed(merged)
                  if m.cols == f.cols and f.cy > m.y1 - 0.3 * f.size and (one_row or f.y0 - m.y1 < 0.6 * f.size)),
                 None,
             )
+            if prev is not None and not one_row and _starts_row(f, prev, frags, wrapped):
+                prev = None
             if prev is not None:
-                wrapped = prev.x1 - prev.x0 >= 0.85 * widest[prev.cols] and len(frags) > 1
-                _merge(prev, f, _cell_join if wrapped else join)
+                full = prev.x1 - prev.x0 >= 0.85 * widest[prev.cols] and len(frags) > 1
+                _merge(prev, f, _cell_join if full else join)
             else:
                 merged.append(f)
         centres = _band_rows(merged, one_row)

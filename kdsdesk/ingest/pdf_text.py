@@ -25,7 +25,7 @@ from kdsdesk.ingest import pdf_math, pua
 from kdsdesk.records import RectT
 
 BAR = "\ue06d"  # HyhwpEQ fraction bar / radical overbar piece
-GAP_SPLIT = 0.9  # a gap wider than this × font size inside a span starts a new run
+GAP_SPLIT = 0.5  # a gap wider than this × font size (with no space character) starts a new run
 MATH_GAP = 0.35  # equation runs closer than this × size form one equation
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import queue
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -17,11 +18,16 @@ from kdsdesk.records import ParsedDoc
 DEFAULT_TIMEOUT_S = 300.0
 
 
-def _worker(path: str, conn: Connection) -> None:
-    try:
-        from kdsdesk.ingest.dispatch import parse_file
+Parser = Callable[[Path], ParsedDoc]
 
-        conn.send(("ok", parse_file(Path(path))))
+
+def _worker(path: str, conn: Connection, target: Parser | None = None) -> None:
+    try:
+        if target is None:
+            from kdsdesk.ingest.dispatch import parse_file
+
+            target = parse_file
+        conn.send(("ok", target(Path(path))))
     except KnownError as exc:
         conn.send(("known", exc.message))
     except Exception as exc:  # noqa: BLE001 — reported to the parent, which logs it as a bug
@@ -32,12 +38,16 @@ def _worker(path: str, conn: Connection) -> None:
         conn.close()
 
 
-def parse_isolated(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S) -> ParsedDoc:
-    """``parse_file`` in a child process; ``KnownError`` on a crash, a time-out or a file we cannot read."""
+def parse_isolated(path: Path, timeout_s: float = DEFAULT_TIMEOUT_S, *, target: Parser | None = None) -> ParsedDoc:
+    """``parse_file`` in a child process; ``KnownError`` on a crash, a time-out or a file we cannot read.
+
+    ``target`` replaces ``parse_file`` (a module-level function, so the spawned child can import it; tests use it
+    to simulate a hang or a crash).
+    """
     path = Path(path).resolve()
     ctx = mp.get_context("spawn")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_worker, args=(str(path), child), daemon=True)
+    proc = ctx.Process(target=_worker, args=(str(path), child, target), daemon=True)
     proc.start()
     child.close()
     try:

@@ -1,0 +1,52 @@
+"""``parse_isolated``: the parse runs in a spawned worker; a hang or a crash becomes a Korean ``KnownError``."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from kdsdesk.errors import KnownError
+from kdsdesk.ingest.isolate import parse_isolated
+from tests.data import isolate_targets
+from tests.data.pdf_docs import encrypted_pdf, standard_pdf
+
+
+@pytest.fixture
+def pdf(tmp_path: Path) -> Path:
+    return standard_pdf(tmp_path / "std.pdf", n_pages=1)
+
+
+@pytest.mark.slow
+def test_parses_in_a_worker(pdf: Path) -> None:
+    parsed = parse_isolated(pdf, timeout_s=60)
+    assert parsed.doc.kind == "pdf"
+    assert any(b.kind == "heading" for b in parsed.blocks)
+
+
+@pytest.mark.slow
+def test_hang_becomes_known_error_after_the_timeout(pdf: Path) -> None:
+    start = time.monotonic()
+    with pytest.raises(KnownError, match="제한 시간") as info:
+        parse_isolated(pdf, timeout_s=2, target=isolate_targets.hang)
+    assert time.monotonic() - start < 30  # the worker was killed, not waited for
+    assert info.value.path == str(pdf.resolve())
+
+
+@pytest.mark.slow
+def test_crash_becomes_known_error(pdf: Path) -> None:
+    with pytest.raises(KnownError, match="비정상 종료"):
+        parse_isolated(pdf, timeout_s=60, target=isolate_targets.crash)
+
+
+@pytest.mark.slow
+def test_known_error_in_the_worker_keeps_its_message(tmp_path: Path) -> None:
+    with pytest.raises(KnownError, match="암호"):
+        parse_isolated(encrypted_pdf(tmp_path / "enc.pdf"), timeout_s=60)
+
+
+@pytest.mark.slow
+def test_a_parser_bug_is_not_disguised_as_the_users_problem(pdf: Path) -> None:
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        parse_isolated(pdf, timeout_s=60, target=isolate_targets.bug)

@@ -154,6 +154,8 @@ class Encoder:
         opts.inter_op_num_threads = 1
         opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        # no busy-waiting between operators: encoding runs in the background beside the UI and lexical search
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
             self._session = ort.InferenceSession(str(files.model), opts, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own untyped errors for bad files

@@ -417,8 +417,11 @@ def _render_row(atoms: list[_Atom]) -> list[_Atom]:
                 dy = _main_base(grp) - owner.base
                 kind = "_" if dy > 0.1 * owner.size else "^" if dy < -0.15 * owner.size else ""
         if owner is None or not kind:  # small text on its own level (its own scripts inside)
+            if len(grp) == 1:
+                bases.append(grp[0])
+                continue
             x0, y0, x1, y1 = _union(grp)
-            text = linearize_atoms(grp) if len(grp) > 1 else grp[0].text
+            text = linearize_atoms(grp)
             top = max(grp, key=lambda t: t.size)
             members = [m for a in grp for m in a.members]
             garbage = any(a.garbage for a in grp)

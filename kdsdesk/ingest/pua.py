@@ -69,7 +69,7 @@ EVIDENCED: dict[int, tuple[str, str]] = {
     0xE054: ("/", "OCR D/t, E/F_y, L/r KDS 14 31 10 (all parts); SHAPE"),
     0xE055: ("<", "OCR 0.11E/F_y < D/t < 0.45E/F_y KDS143110-1 p.6; SHAPE"),
     0xE056: (">", "OCR L/r_a > 80 KDS143110-1 p.1; SHAPE"),
-    0xE05B: ("∫", "OCR β_w = 1/I_w ∫_A z(w²+z²)dA KDS143110-2 p.6; SHAPE"),
+    0xE05B: ("∫", "OCR β_w = 1/I_w = ∫_A z(w²+z²)dA KDS143110-2 p.6 (italic ∫: shape alone does not decide)"),
     0xE067: ("∑", "SHAPE (KDS 14 31 05 p.38 ∑η_iγ_iq_i ≤ φR_n)"),
     0xE0C2: ("φ", "SHAPE (curly phi; KDS 14 31 05 p.37 resistance factors φ_bb, φ_f, φ_s)"),
 }

@@ -18,7 +18,7 @@ from typing import Any
 from kdsdesk.errors import KnownError
 from kdsdesk.ingest import pua
 from kdsdesk.ingest.clauses import detect_doc_meta
-from kdsdesk.ingest.pdf_layout import PageData, layout_document
+from kdsdesk.ingest.pdf_layout import RUNNING_BAND, PageData, layout_document
 from kdsdesk.ingest.pdf_tables import horizontal_rules
 from kdsdesk.ingest.pdf_text import PageStats, build_lines, extract_runs
 from kdsdesk.records import DocRef, ParsedDoc, UnreadableRegion
@@ -64,13 +64,22 @@ def _open(path: Path) -> Any:
 
 
 def _read_page(page: Any, index: int, stats: PageStats, pstats: pua.PuaStats) -> PageData:
+    """One page: ``rawdict`` text with character boxes, and the drawing log's path boxes (rules, outline glyphs)
+    and image boxes. The log is read only where the text page's vector blocks (``TEXT_COLLECT_VECTORS``; too
+    coarse to use directly: stacked rules merge, outline glyphs split) show drawings in the body, or the page has
+    almost no text."""
     import pymupdf
 
-    flags = pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_IMAGES
+    flags = (pymupdf.TEXTFLAGS_RAWDICT & ~pymupdf.TEXT_PRESERVE_IMAGES) | pymupdf.TEXT_COLLECT_VECTORS
     raw = page.get_text("rawdict", flags=flags)
+    before = stats.chars
     runs = extract_runs(raw, stats, pstats)
     lines = build_lines(runs, pstats, stats)
     width, height = float(page.rect.width), float(page.rect.height)
+    top, bottom = RUNNING_BAND * height, (1 - RUNNING_BAND) * height
+    drawn = any(b.get("type") == 3 and b["bbox"][3] > top and b["bbox"][1] < bottom for b in raw.get("blocks", ()))
+    if not drawn and stats.chars - before >= MIN_TEXT_CHARS:  # plain text page: no rules, outlines or scan
+        return PageData(index, width, height, lines, [], [], 0.0)
     log_boxes = page.get_bboxlog()
     glyph_boxes = []
     image_area = 0.0

@@ -74,28 +74,24 @@ class Line:
     spans: list[tuple[int, int, RectT]] = field(default_factory=list)
     trail: bool = False  # the line ends with whitespace in the source
     unreadable: list[RectT] = field(default_factory=list)  # equations printed as ASCII codes
+    x0: float = 0.0
+    x1: float = 0.0
+    size: float = 0.0  # dominant font size (by characters)
+    bold: bool = False
 
-    @property
-    def x0(self) -> float:
-        return min(r.x0 for r in self.runs)
-
-    @property
-    def x1(self) -> float:
-        return max(r.x1 for r in self.runs)
-
-    @property
-    def size(self) -> float:
-        """Dominant font size (by characters)."""
+    def measure(self) -> None:
+        """Extent, dominant size and boldness from the runs (once, after assembly)."""
+        self.x0 = min(r.x0 for r in self.runs)
+        self.x1 = max(r.x1 for r in self.runs)
         sizes: dict[float, int] = {}
+        n = n_bold = 0
         for r in self.runs:
             k = round(r.size, 1)
             sizes[k] = sizes.get(k, 0) + len(r.text)
-        return max(sizes, key=lambda k: sizes[k]) if sizes else 0.0
-
-    @property
-    def bold(self) -> bool:
-        n = sum(len(r.text) for r in self.runs)
-        return n > 0 and sum(len(r.text) for r in self.runs if r.bold) * 2 > n
+            n += len(r.text)
+            n_bold += len(r.text) if r.bold else 0
+        self.size = max(sizes, key=lambda k: sizes[k]) if sizes else 0.0
+        self.bold = n > 0 and n_bold * 2 > n
 
     @property
     def math_share(self) -> float:
@@ -223,17 +219,19 @@ def group_bars(runs: list[Run]) -> list[Run]:
             if r.math and r is not bar and id(r) not in gone
             and bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs and abs(r.cy - bar.cy) <= 1.5 * bs
         ]
+        member_ids = {id(r) for r in members}
         grew = bool(members)
         while grew:  # scripts of the numerator/denominator glyphs hang further out
             grew = False
             for r in runs:
-                if not r.math or r is bar or id(r) in gone or r in members:
+                if not r.math or r is bar or id(r) in gone or id(r) in member_ids:
                     continue
                 if not bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs or r.size >= bs:
                     continue
                 if any(r.y0 <= m.y1 + 0.2 * bs and r.y1 >= m.y0 - 0.2 * bs and abs(r.x0 - m.x1) <= 0.5 * bs
                        for m in members):
                     members.append(r)
+                    member_ids.add(id(r))
                     grew = True
         for r in members:
             gone.add(id(r))
@@ -260,7 +258,7 @@ def cluster_lines(runs: Iterable[Run]) -> list[Line]:
                 target = ln
                 break
         if target is None:
-            lines.append(Line([r], r.y0, r.y1, r.y0, r.y1))
+            lines.append(Line([r], r.y0, r.y1, r.y0, r.y1, x0=r.x0))
             continue
         big = max(x.size for x in target.runs)
         target.runs.append(r)
@@ -270,6 +268,7 @@ def cluster_lines(runs: Iterable[Run]) -> list[Line]:
             target.core0, target.core1 = r.y0, r.y1
     for ln in lines:
         ln.runs.sort(key=lambda r: r.x0)
+        ln.x0 = ln.runs[0].x0
     lines.sort(key=lambda ln: (ln.y0, ln.x0))
     return lines
 
@@ -277,15 +276,18 @@ def cluster_lines(runs: Iterable[Run]) -> list[Line]:
 def _equation_groups(runs: Sequence[Run]) -> list[list[Run]]:
     """Consecutive runs of a line, equation runs that touch merged into one group."""
     groups: list[list[Run]] = []
+    right = 0.0
     for r in runs:
         last = groups[-1] if groups else None
         if (
-            last is not None and r.math and last[-1].math and not last[-1].trail and not r.lead
-            and r.x0 - max(x.x1 for x in last) <= MATH_GAP * max(r.size, last[-1].size)
+            last is not None and r.glyphs is not None and last[-1].glyphs is not None and not last[-1].trail
+            and not r.lead and r.x0 - right <= MATH_GAP * max(r.size, last[-1].size)
         ):
             last.append(r)
+            right = max(right, r.x1)
         else:
             groups.append([r])
+            right = r.x1
     return groups
 
 
@@ -340,4 +342,5 @@ def build_lines(runs: list[Run], pstats: pua.PuaStats, stats: PageStats) -> list
     lines = cluster_lines(runs)
     for ln in lines:
         ln.text, ln.spans, ln.trail, ln.unreadable = assemble(ln.runs, pstats, stats)
+        ln.measure()
     return [ln for ln in lines if ln.text]

@@ -2,7 +2,8 @@
 
 한글 draws KDS tables with horizontal rules only (lines or thin filled rectangles, no vertical lines). Here:
 
-- ``horizontal_rules`` reads them from PyMuPDF's ``get_bboxlog()`` (cheap: boxes only) and joins collinear pieces;
+- ``horizontal_rules`` reads them from vector-path boxes (``("fill-path"|"stroke-path", bbox)``, as PyMuPDF's
+  ``get_bboxlog()`` or the text page's vector blocks give them) and joins collinear pieces;
 - ``find_tables`` groups rules that share an x extent into tables (a caption line between two rules starts a new
   table), takes the text lines between the first and the last rule, and finds the caption above (or below);
 - bands between rules are split into rows by text lines (a body band between two body rules is one row, its

@@ -19,6 +19,7 @@ imported here; ``tests/data/pdf_builder.py`` and ``kdsdesk.ingest.pdf`` produce 
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections.abc import Iterable, Sequence
@@ -176,7 +177,23 @@ def _atoms(
                 math=eq, space=not text.strip(), garbage=garbage,
             )
         )
-    return atoms, found_bars, pieces
+    return atoms, _merge_bars(found_bars), pieces
+
+
+def _merge_bars(bars: list[_Bar]) -> list[_Bar]:
+    """Rules drawn as a chain of U+E06D glyphs on one origin line become one rule."""
+    out: list[_Bar] = []
+    for bar in sorted(bars, key=lambda b: (b.oy is None, b.oy or 0.0, b.x0)):
+        last = out[-1] if out else None
+        if (
+            last is not None and bar.oy is not None and last.oy is not None and abs(bar.oy - last.oy) <= 0.3
+            and -0.5 <= bar.x0 - last.x1 <= 0.5
+        ):
+            last.x1 = max(last.x1, bar.x1)
+            last.members.extend(bar.members)
+        else:
+            out.append(bar)
+    return out
 
 
 def _stack_brackets(
@@ -282,14 +299,40 @@ def _stack(cands: list[_Atom], start: float, upward: bool, size: float) -> list[
 
 
 def _bar_level(bar: _Bar, atoms: list[_Atom], typical: float) -> tuple[float, float]:
-    """(y of the rule, em size of the text it belongs to)."""
+    """(y of the rule, em size of the text it belongs to).
+
+    A glyph rule lies ``BAR_RISE`` em above its origin in 한글's font; the estimate is then moved to the middle of
+    the nearest gap between two text rows (numerator baseline, denominator top) when it falls inside a row, which
+    is where fonts that draw the rule lower put it (the sample PDFs' rule sits at the origin).
+    """
     inside = [a for a in atoms if bar.x0 - 0.5 <= a.cx <= bar.x1 + 0.5 and not a.space and not _stretchy(a)]
     if bar.y is not None:
         return bar.y, max((a.size for a in inside if abs(a.cy - bar.y) <= 1.6 * typical), default=typical)
     assert bar.oy is not None
     near = [a for a in inside if bar.oy - 1.6 * typical <= a.cy <= bar.oy + 1.0 * typical]
     size = max((a.size for a in near), default=typical)
-    return bar.oy - BAR_RISE * size, size
+    est = bar.oy - BAR_RISE * size
+    big = sorted(
+        (a for a in inside if abs(a.base - est) <= 2.5 * size and a.size >= SCRIPT_RATIO * size), key=lambda a: a.base
+    )
+    rows: list[list[_Atom]] = []
+    for a in big:
+        if rows and a.base - rows[-1][-1].base <= 0.3 * size:
+            rows[-1].append(a)
+        else:
+            rows.append([a])
+    if not any(min(a.base - 0.7 * a.size for a in r) < est < max(a.base for a in r) for r in rows):
+        return est, size  # already between rows (한글's own font)
+    best: tuple[float, float] | None = None
+    for upper, lower in itertools.pairwise(rows):
+        top = max(a.base for a in upper)
+        bottom = min(a.base - 0.7 * a.size for a in lower)
+        if bottom <= top:
+            continue
+        dist = min(abs(est - top), abs(est - bottom))
+        if dist <= 1.0 * size and (best is None or dist < best[0]):
+            best = (dist, (top + bottom) / 2)
+    return (est if best is None else best[1]), size
 
 
 def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | None) -> list[_Atom]:

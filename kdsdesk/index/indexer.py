@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import importlib
 import logging
-import re
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from kdsdesk.errors import KnownError
-from kdsdesk.index.lexical import LexDoc
 from kdsdesk.index.library import Catalog
-from kdsdesk.records import Chunk, FileKind, IndexReport, ParsedDoc, Progress
+from kdsdesk.index.terms import lexdocs
+from kdsdesk.records import FileKind, IndexReport, ParsedDoc, Progress
 
 log = logging.getLogger(__name__)
 
@@ -66,71 +65,6 @@ def expand(paths: Sequence[Path]) -> list[Path]:
             if f not in seen:
                 seen.add(f)
                 out.append(f)
-    return out
-
-
-# "(3) 측압: …", "여기서, A_{v,min} : …", "- f_ck : …": the head of a definition line
-DEFINITION_RE = re.compile(
-    r"^\s*(?:여기서\s*,?\s*)?(?:\(\d+\)|[①-⑳]|[가-하]\.|[-·•])?\s*([^:：\n.。]{1,40}?)\s*[:：](?=\s|$)", re.MULTILINE
-)
-
-
-def definition_heads(text: str) -> list[str]:
-    """Heads of the definition lines of a chunk text."""
-    heads = (m.group(1).strip() for m in DEFINITION_RE.finditer(text))
-    return [h for h in heads if h and not h.endswith("다")]  # "…은 다음과 같다:" introduces, not defines
-
-
-def lexdocs(chunks: Sequence[Chunk]) -> list[LexDoc]:
-    """What the lexical index stores of each chunk (one batched Kiwi call for all of a file's texts)."""
-    from kdsdesk.text.korean import analyze_many
-
-    texts: list[str] = []
-    layout: list[tuple[int, int, int, int, int]] = []  # per chunk: body, title, first row, number of rows, defs
-    doc_text: dict[str, int] = {}
-    paths: dict[tuple[str, ...], int] = {}
-    for c in chunks:
-        body = len(texts)
-        texts.append(c.text)
-        title = -1
-        rows: list[str] = []
-        if c.table is not None:
-            title = len(texts)
-            texts.append(c.table.title if c.table.number else c.table.caption)  # the number has its own route
-            rows = c.table.row_records()
-        first_row = len(texts)
-        texts.extend(rows)
-        heads = definition_heads(c.text) if c.kind != "table" else []
-        defs = -1
-        if heads:
-            defs = len(texts)
-            texts.append("\n".join(heads))
-        layout.append((body, title, first_row, len(rows), defs))
-        if c.clause_path not in paths:
-            paths[c.clause_path] = len(texts)
-            texts.append(" ".join(c.clause_path))
-        key = f"{c.doc.doc_code} {c.doc.title}"
-        if key not in doc_text:
-            doc_text[key] = len(texts)
-            texts.append(key)
-    res = analyze_many(texts)
-    out = []
-    for c, (body, title, first_row, n_rows, defs) in zip(chunks, layout, strict=True):
-        out.append(
-            LexDoc(
-                chunk_id=c.chunk_id,
-                file=c.doc.file,
-                doc_code=c.doc.doc_code,
-                body=res[body].terms,
-                grams=res[body].grams,
-                title=res[title].terms if title >= 0 else (),
-                rows=[res[i].terms for i in range(first_row, first_row + n_rows)],
-                path=res[paths[c.clause_path]].terms,
-                doc=res[doc_text[f"{c.doc.doc_code} {c.doc.title}"]].terms,
-                table_no=c.table_number,
-                defs=[*res[defs].terms, *res[defs].grams] if defs >= 0 else (),
-            )
-        )
     return out
 
 

@@ -4,7 +4,11 @@ As the PDF/PUA write-up did: every "여기서, X : 설명" symbol line gives a s
 keyboard: ``A_{v,min}`` → ``A_v,min``) and a description query (the explanation, without its unit); every table
 gives its title as a query and a few of its rows (the row-header cells' text). Gold = the file stem and the
 clause of the chunk that holds the line or table; when the same symbol, title or row text occurs in several
-clauses of one document, all of them are listed in ``clauses`` (any counts). Items use the ``qa.jsonl`` format.
+clauses or documents, all of them are listed in ``golds`` (``[{"file_stem", "clause"}, …]``; any counts) and the
+first is also given as ``file_stem``/``clause`` (the ``qa.jsonl`` format). Left out: lines before the first
+recognised clause (no gold to name) and one-letter symbols (``b``, ``d``: defined in nearly every standard, not a
+query anyone types alone); rows whose header cells have no Hangul (``F_y F_u``, ``① H``: tables whose labels are
+symbols or unreadable outlines).
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ def _symbol_items(chunks: Sequence[Chunk]) -> Iterable[tuple[str, str, str]]:
                 continue
             sym = m.group("sym").strip()
             full = SYMBOL_RE.fullmatch(sym)
-            if full is None or not symbol_tokens(sym):
+            if full is None or not symbol_tokens(sym) or len(typed_symbol(sym)) < 2:
                 continue
             yield "symbol", typed_symbol(sym), c.clause
             desc = description_query(m.group("desc"))
@@ -73,40 +77,51 @@ def _table_items(chunks: Sequence[Chunk]) -> Iterable[tuple[str, str, str, str]]
         if not queries:
             continue
         step = max(1, len(queries) // ROWS_PER_TABLE)
-        for q in queries[::step][:ROWS_PER_TABLE]:
+        for q in [q for q in queries if has_hangul(q)][::step][:ROWS_PER_TABLE]:
             yield "table_row", q, c.clause, t.number
 
 
-def items_for(parsed: ParsedDoc, chunks: Sequence[Chunk]) -> list[dict[str, Any]]:
-    """Evaluation items of one document (ids ``<stem>-<qtype>-<n>``)."""
-    stem = Path(parsed.doc.file).stem
-    found: dict[tuple[str, str], dict[str, Any]] = {}
+def _raw_items(parsed: ParsedDoc, chunks: Sequence[Chunk]) -> list[tuple[str, str, str, str]]:
+    """(qtype, query, clause, table) of one document, clause-less lines left out."""
     rows: list[tuple[str, str, str, str]] = [(q, s, cl, "") for q, s, cl in _symbol_items(chunks)]
     rows += list(_table_items(chunks))
-    for qtype, query, clause, table in rows:
-        key = (qtype, " ".join(query.split()))
-        item = found.get(key)
-        if item is None:
-            item = {
-                "question": key[1],
-                "qtype": qtype,
-                "evidence": "table" if table else "body",
-                "doc": parsed.doc.doc_code,
-                "clause": clause,
-                "clauses": [clause],
-                "file_stem": stem,
-            }
-            if table:
-                item["table"] = table
-            found[key] = item
-        elif clause not in item["clauses"]:
-            item["clauses"].append(clause)
+    return [(q, " ".join(text.split()), cl, t) for q, text, cl, t in rows if cl]
+
+
+def merge_items(per_doc: Iterable[tuple[ParsedDoc, list[tuple[str, str, str, str]]]]) -> list[dict[str, Any]]:
+    """One item per (qtype, query) over all documents, with every place it occurs as a gold."""
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for parsed, rows in per_doc:
+        stem = Path(parsed.doc.file).stem
+        for qtype, query, clause, table in rows:
+            item = found.get((qtype, query))
+            if item is None:
+                item = {
+                    "question": query,
+                    "qtype": qtype,
+                    "evidence": "table" if table else "body",
+                    "doc": parsed.doc.doc_code,
+                    "clause": clause,
+                    "file_stem": stem,
+                    "golds": [],
+                }
+                if table:
+                    item["table"] = table
+                found[(qtype, query)] = item
+            gold = {"file_stem": stem, "clause": clause}
+            if gold not in item["golds"]:
+                item["golds"].append(gold)
     out = []
     counters: dict[str, int] = {}
     for item in found.values():
         n = counters[item["qtype"]] = counters.get(item["qtype"], 0) + 1
-        out.append({"id": f"{stem}-{item['qtype']}-{n:03d}", **item})
+        out.append({"id": f"{item['qtype']}-{n:04d}", **item})
     return out
+
+
+def items_for(parsed: ParsedDoc, chunks: Sequence[Chunk]) -> list[dict[str, Any]]:
+    """Evaluation items of one document."""
+    return merge_items([(parsed, _raw_items(parsed, chunks))])
 
 
 def build_evalset(
@@ -120,7 +135,7 @@ def build_evalset(
         from kdsdesk.ingest.isolate import parse_isolated
 
         parse = parse_isolated
-    items: list[dict[str, Any]] = []
+    per_doc: list[tuple[ParsedDoc, list[tuple[str, str, str, str]]]] = []
     failed: list[tuple[str, str]] = []
     for f in files:
         try:
@@ -128,5 +143,5 @@ def build_evalset(
         except KnownError as exc:
             failed.append((str(f), exc.message))
             continue
-        items += items_for(parsed, chunk_document(parsed))
-    return items, failed
+        per_doc.append((parsed, _raw_items(parsed, chunk_document(parsed))))
+    return merge_items(per_doc), failed

@@ -1,8 +1,9 @@
 """Retrieval metrics over a question set (``qa.jsonl`` format): per ``qtype`` Hit@1/3/5, MRR, Recall@20 and pool
 recall (the gold inside the candidate pool before routing), so each stage can be judged on its own.
 
-A hit is correct when its file stem and clause equal the gold's (``file_stem``, ``clause``; an item may list
-alternatives in ``clauses`` — the evalset does for a symbol defined in several clauses).
+A hit is correct when its file stem and clause equal the gold's (``file_stem``, ``clause``); an item may list
+several acceptable places in ``golds`` (``[{"file_stem", "clause"}, …]``) — the generated evalset does for a
+symbol defined in several clauses or documents.
 """
 
 from __future__ import annotations
@@ -45,10 +46,10 @@ def load_items(path: Path) -> list[dict[str, Any]]:
 
 def is_gold(hit: Hit, item: dict[str, Any]) -> bool:
     stem = Path(hit.chunk.doc.file).stem
-    if item.get("file_stem") and stem != item["file_stem"]:
-        return False
-    clauses = item.get("clauses") or [item.get("clause", "")]
-    return hit.chunk.clause in clauses
+    golds = item.get("golds") or [{"file_stem": item.get("file_stem", ""), "clause": item.get("clause", "")}]
+    return any(
+        (not g.get("file_stem") or g["file_stem"] == stem) and g.get("clause", "") == hit.chunk.clause for g in golds
+    )
 
 
 def first_gold_rank(hits: Sequence[Hit], item: dict[str, Any]) -> int:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kdsdesk.text.symbols import SymbolSpan, find_symbols, normalize
 
-TOKENIZER_VERSION = "1"
+TOKENIZER_VERSION = "2"
 
 # Kiwi tags kept as content morphemes (irregular-verb suffixes such as "VA-I" are cut at "-")
 KEEP_TAGS = frozenset(
@@ -62,31 +62,46 @@ def _keep(form: str, tag: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """Search terms of a text and the Hangul character bigrams of its content words (compounds joined)."""
+    """Search terms of a text and the Hangul character bigrams of its content words (compounds joined).
+
+    ``text`` is the normalised text; ``term_starts``/``gram_starts`` are offsets into it (a bigram's offset is its
+    word's), so the terms of any part of the text can be cut out with ``slice`` instead of tokenising it again.
+    """
 
     terms: list[str]
     grams: list[str]
+    text: str = ""
+    term_starts: list[int] = field(default_factory=list)
+    gram_starts: list[int] = field(default_factory=list)
+
+    def slice(self, start: int, end: int) -> Analysis:
+        """Terms and bigrams that start inside ``[start, end)`` of ``text``."""
+        t = [(x, p) for x, p in zip(self.terms, self.term_starts, strict=True) if start <= p < end]
+        g = [(x, p) for x, p in zip(self.grams, self.gram_starts, strict=True) if start <= p < end]
+        return Analysis([x for x, _ in t], [x for x, _ in g], self.text, [p for _, p in t], [p for _, p in g])
 
 
-def _bigrams(word: str, out: list[str]) -> None:
-    if len(word) == 1:
-        out.append(word)
-    else:
-        out.extend(word[i : i + 2] for i in range(len(word) - 1))
+def _bigrams(word: str, start: int, out: list[str], starts: list[int]) -> None:
+    grams = [word] if len(word) == 1 else [word[i : i + 2] for i in range(len(word) - 1)]
+    out.extend(grams)
+    starts.extend([start] * len(grams))
 
 
-def _analysis(tokens: Sequence[Any], spans: Sequence[SymbolSpan]) -> Analysis:
+def _analysis(text: str, tokens: Sequence[Any], spans: Sequence[SymbolSpan]) -> Analysis:
     """Join Kiwi tokens and symbol spans in text order; glue adjacent Hangul content morphemes for bigrams."""
     out: list[str] = []
+    starts: list[int] = []
     grams: list[str] = []
+    gram_starts: list[int] = []
     word = ""
-    word_end = -1
+    word_start = word_end = -1
     by_start = {s.start: s for s in spans}
     n = len(tokens)
     for i, tok in enumerate(tokens):
         span = by_start.get(tok.start)
         if span is not None and tok.start + tok.len == span.end:
             out.extend(span.tokens)
+            starts.extend([span.start] * len(span.tokens))
             continue
         tag = str(tok.tag)
         form = tok.form
@@ -97,17 +112,18 @@ def _analysis(tokens: Sequence[Any], spans: Sequence[SymbolSpan]) -> Analysis:
         if not kept:
             continue
         out.append(kept)
+        starts.append(tok.start)
         if _is_hangul(kept):
             if tok.start == word_end:
                 word += kept
             else:
                 if word:
-                    _bigrams(word, grams)
-                word = kept
+                    _bigrams(word, word_start, grams, gram_starts)
+                word, word_start = kept, tok.start
             word_end = tok.start + tok.len
     if word:
-        _bigrams(word, grams)
-    return Analysis(out, grams)
+        _bigrams(word, word_start, grams, gram_starts)
+    return Analysis(out, grams, text, starts, gram_starts)
 
 
 def _is_hangul(s: str) -> bool:
@@ -122,10 +138,10 @@ def analyze(text: str) -> Analysis:
     """Terms and bigrams of one text (a document chunk or a query)."""
     norm = normalize(text)
     if not norm.strip():
-        return Analysis([], [])
+        return Analysis([], [], norm)
     spans = find_symbols(norm)
     tokens = get_kiwi().tokenize(norm, pretokenized=[(s.start, s.end, "SL") for s in spans])
-    return _analysis(tokens, spans)
+    return _analysis(norm, tokens, spans)
 
 
 def tokenize(text: str) -> list[str]:
@@ -141,7 +157,7 @@ def analyze_many(texts: Iterable[str]) -> list[Analysis]:
     spans_of = [find_symbols(t) for t in norms]
     results = get_kiwi().tokenize(norms, pretokenized=_pretokenized)
     return [
-        _analysis(tokens, spans) if norm.strip() else Analysis([], [])
+        _analysis(norm, tokens, spans) if norm.strip() else Analysis([], [], norm)
         for norm, spans, tokens in zip(norms, spans_of, results, strict=True)
     ]
 

@@ -19,11 +19,12 @@ imported here; ``tests/data/pdf_builder.py`` and ``kdsdesk.ingest.pdf`` produce 
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from kdsdesk.ingest import pua
 
@@ -36,6 +37,7 @@ BAR_RISE = 0.615  # the U+E06D rule lies this many em above its origin (measured
 AXIS_DROP = 0.3  # the main baseline lies this many em below a fraction bar
 _SIMPLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)?|[^\W\d_](?:_[^\W_]+)?['′]*)$")
 _WORD = re.compile(r"^[^\W_]+$")
+_BUCKET = 24.0  # points: atoms are looked up in horizontal bands of this height
 _STRETCHY = frozenset("()[]{}|‖√∑∫∏")  # drawn larger than the text around them: never a base for size
 
 
@@ -120,6 +122,12 @@ class _Bar:
     oy: float | None  # origin y of a U+E06D glyph; None for a drawn rule
     y: float | None  # rule y for a drawn rule
     members: list[int]
+
+
+def _copy(a: _Atom) -> _Atom:
+    """A copy to render (scripts attach to it) without touching the atom a caller still holds."""
+    return _Atom(a.text, a.x0, a.y0, a.x1, a.y1, a.base, a.size, list(a.members), a.math, a.space, a.tall,
+                 a.garbage, a.frac, [])
 
 
 def _baseline(g: Glyph) -> float:
@@ -386,7 +394,8 @@ def _rebuild_bars(atoms: list[_Atom], bars: list[_Bar], stats: pua.PuaStats | No
         x0, y0, x1, y1 = _union(used)
         size = max((a.size for a in used if not _stretchy(a)), default=size)
         members = [m for a in used for m in a.members] + bar.members
-        atoms = [a for a in atoms if not any(a is u for u in used)]
+        gone = {id(u) for u in used}
+        atoms = [a for a in atoms if id(a) not in gone]
         atoms.append(
             _Atom(text, min(x0, bar.x0), y0, max(x1, bar.x1), y1, base, size, members, True,
                   garbage=any(a.garbage for a in used), frac=frac)
@@ -408,11 +417,15 @@ def _script_text(text: str) -> str:
 def _render_row(atoms: list[_Atom]) -> list[_Atom]:
     """Attach scripts and limits to their bases in one row; returns base atoms (scripts folded into text)."""
     items = sorted(
-        (replace(a, members=list(a.members), scripts=[]) for a in atoms if not a.space), key=lambda t: (t.x0, t.base)
+        (_copy(a) for a in atoms if not a.space), key=lambda t: (t.x0, t.base)
     )
 
+    starts = [t.x0 for t in items]
+    reach = max((t.x1 - t.x0 + 0.8 * t.size for t in items), default=0.0)
+
     def local_max(a: _Atom) -> float:
-        near = [b.size for b in items if b.x0 <= a.x1 and b.x1 >= a.x0 - 0.8 * b.size and not _stretchy(b)]
+        lo, hi = bisect.bisect_left(starts, a.x0 - reach), bisect.bisect_right(starts, a.x1)
+        near = [b.size for b in items[lo:hi] if b.x1 >= a.x0 - 0.8 * b.size and not _stretchy(b)]
         return max(near, default=a.size)
 
     small: list[bool] = []
@@ -437,7 +450,7 @@ def _render_row(atoms: list[_Atom]) -> list[_Atom]:
             grp.append(a)
         else:
             groups.append([a])
-    bases = [a for a, s in zip(items, small, strict=True) if not s] + [replace(a) for a in atoms if a.space]
+    bases = [a for a, s in zip(items, small, strict=True) if not s] + [_copy(a) for a in atoms if a.space]
     attached: list[tuple[_Atom, list[_Atom]]] = []
     for grp in groups:
         gx0, gy0, gx1, gy1 = _union(grp)
@@ -556,19 +569,28 @@ def _rows(atoms: list[_Atom]) -> list[list[_Atom]]:
     (brackets, √, ∑) join the row they span; small ones (scripts, limits) join the row they hang from."""
     rows: list[tuple[float, float, list[_Atom]]] = []  # (baseline, size, atoms)
     plain = [a for a in atoms if not _stretchy(a)]
+    buckets: dict[int, list[_Atom]] = {}
+    for b in plain:
+        buckets.setdefault(int(b.cy // _BUCKET), []).append(b)
     smalls: list[_Atom] = []
+    by_base: list[tuple[float, int]] = []  # (baseline, row index), sorted
+    top_size = max((a.size for a in plain), default=10.0)
     for a in sorted(plain, key=lambda t: -t.size):
-        best = next(
-            (k for k, (base, size, _m) in enumerate(rows) if a.size >= SCRIPT_RATIO * size and abs(a.base - base)
-             <= 0.3 * size),
-            None,
-        )
+        lo = bisect.bisect_left(by_base, (a.base - 0.3 * top_size, -1))
+        best = None
+        for base, k in by_base[lo:]:
+            if base > a.base + 0.3 * top_size:
+                break
+            size = rows[k][1]
+            if a.size >= SCRIPT_RATIO * size and abs(a.base - base) <= 0.3 * size and (best is None or k < best):
+                best = k
         if best is not None:
             rows[best][2].append(a)
             continue
         local = [
             b.size
-            for b in plain
+            for k in (int(a.cy // _BUCKET) - 1, int(a.cy // _BUCKET), int(a.cy // _BUCKET) + 1)
+            for b in buckets.get(k, ())
             if b.x0 <= a.x1 + 1.5 * b.size
             and b.x1 >= a.x0 - 1.5 * b.size
             and b.y0 <= a.y1 + 0.5 * b.size
@@ -577,6 +599,7 @@ def _rows(atoms: list[_Atom]) -> list[list[_Atom]]:
         if a.size < SCRIPT_RATIO * max(local, default=a.size):
             smalls.append(a)
         else:
+            bisect.insort(by_base, (a.base, len(rows)))
             rows.append((a.base, a.size, [a]))
     for a in sorted((a for a in atoms if _stretchy(a)), key=lambda t: -t.size):
         spanned = [k for k, (base, _s, _m) in enumerate(rows) if a.y0 - 0.2 * a.size <= base <= a.y1 + 0.3 * a.size]
@@ -585,11 +608,11 @@ def _rows(atoms: list[_Atom]) -> list[list[_Atom]]:
         else:
             rows.append((a.base, a.size, [a]))
     for a in sorted(smalls, key=lambda t: -t.size):
-        k = _host_row(a, rows)
-        if k is None:
+        host = _host_row(a, rows)
+        if host is None:
             rows.append((a.base, a.size, [a]))
         else:
-            rows[k][2].append(a)
+            rows[host][2].append(a)
     return [r[2] for r in sorted(rows, key=lambda r: r[0])]
 
 
@@ -598,6 +621,8 @@ def _host_row(a: _Atom, rows: list[tuple[float, float, list[_Atom]]]) -> int | N
     row with a bigger atom nearest to its left (or above/below it), then the nearest baseline."""
     best: tuple[float, float, int] | None = None
     for k, (base, size, members) in enumerate(rows):
+        if abs(base - a.base) > 4 * size:
+            continue
         top = min(m.y0 for m in members) - 0.5 * size
         bottom = max(m.y1 for m in members) + 0.5 * size
         if not (a.size < SCRIPT_RATIO * size and a.y1 >= top and a.y0 <= bottom):
@@ -664,7 +689,9 @@ def _line_pieces(glyphs: Sequence[Glyph], bases: list[_Atom]) -> list[LinePiece]
 def _bbox_of(glyphs: Sequence[Glyph], members: tuple[int, ...]) -> RectT | None:
     """Union of the member glyphs' PDF boxes, leaving out stretched rules and extenders (their boxes are wild)."""
     boxes = [
-        glyphs[m].bbox for m in members if pua.glyph_role(glyphs[m].char, glyphs[m].font) not in ("bar", "bracket")
+        glyphs[m].bbox
+        for m in members
+        if not (pua.is_pua(glyphs[m].char) and pua.glyph_role(glyphs[m].char, glyphs[m].font) in ("bar", "bracket"))
     ]
     if not boxes:
         return None

@@ -19,6 +19,7 @@ Pure functions on strings; no PDF engine is imported here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -136,6 +137,7 @@ def is_pua(ch: str) -> bool:
     return len(ch) == 1 and 0xE000 <= ord(ch) <= 0xF8FF
 
 
+@functools.lru_cache(maxsize=256)
 def is_hyhwpeq_font(fontname: str) -> bool:
     """True for 한글's equation font (``HyhwpEQ``, ``AAAAAJ+HyhwpEQ``, ``HyhwpEQ Italic``, ``HYhwpEQ``)."""
     name = _SUBSET_PREFIX.sub("", fontname or "").replace(" ", "").replace("-", "").lower()

@@ -1,0 +1,568 @@
+"""Layout internals of ``kdsdesk.ingest.pdf_math``: glyphs → atoms, stacked brackets, rules (fractions, radicals,
+overlines), rows by baseline, scripts and limits attached to their bases, and the linear text of a row.
+
+Geometry is PyMuPDF's (top-left origin, points). Measured constants: a U+E06D rule lies ``BAR_RISE`` em above its
+origin and a fraction bar ``AXIS_DROP`` em above the main baseline (Hancom and macOS Quartz exports alike);
+scripts are ~0.68 of their base's size (``SCRIPT_RATIO`` is the cut).
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kdsdesk.ingest import pua
+
+if TYPE_CHECKING:
+    from kdsdesk.ingest.pdf_math import Glyph
+
+RectT = tuple[float, float, float, float]
+SCRIPT_RATIO = 0.85  # a glyph smaller than this share of its base is a script
+BAR_RISE = 0.615  # the U+E06D rule lies this many em above its origin (measured: Hancom and Quartz exports)
+AXIS_DROP = 0.3  # the main baseline lies this many em below a fraction bar
+_SIMPLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)?|[^\W\d_](?:_[^\W_]+)?['′]*)$")
+_WORD = re.compile(r"^[^\W_]+$")
+_BUCKET = 24.0  # points: atoms are looked up in horizontal bands of this height
+_STRETCHY = frozenset("()[]{}|‖√∑∫∏")  # drawn larger than the text around them: never a base for size
+
+
+def _stretchy(a: Atom) -> bool:
+    return a.tall or a.text in _STRETCHY
+
+
+@dataclass(slots=True)
+class Atom:
+    """A glyph or a rebuilt group (fraction, radical, bracket) during layout."""
+
+    text: str
+    x0: float
+    y0: float  # tight-ish ink box, from the baseline and size (rawdict boxes include the font's line gap)
+    x1: float
+    y1: float
+    base: float
+    size: float
+    members: list[int]
+    math: bool
+    space: bool = False
+    tall: bool = False  # a stacked bracket: belongs to whichever row it spans
+    garbage: bool = False
+    frac: bool = False  # a rebuilt fraction "a/b": parenthesised where a neighbour would make it ambiguous
+    scripts: list[tuple[str, str]] = field(default_factory=list)  # ("_"|"^", text) attached by the row walker
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+@dataclass(slots=True)
+class _Bar:
+    x0: float
+    x1: float
+    oy: float | None  # origin y of a U+E06D glyph; None for a drawn rule
+    y: float | None  # rule y for a drawn rule
+    members: list[int]
+
+
+def _copy(a: Atom) -> Atom:
+    """A copy to render (scripts attach to it) without touching the atom a caller still holds."""
+    return Atom(a.text, a.x0, a.y0, a.x1, a.y1, a.base, a.size, list(a.members), a.math, a.space, a.tall,
+                 a.garbage, a.frac, [])
+
+
+def _baseline(g: Glyph) -> float:
+    if g.origin is not None:
+        return g.origin[1]
+    return g.bbox[3] - 0.2 * g.size
+
+
+def union(atoms: Iterable[Atom]) -> tuple[float, float, float, float]:
+    items = list(atoms)
+    return (
+        min(a.x0 for a in items),
+        min(a.y0 for a in items),
+        max(a.x1 for a in items),
+        max(a.y1 for a in items),
+    )
+
+
+def _atoms(
+    glyphs: Sequence[Glyph], bars: Sequence[RectT], stats: pua.PuaStats | None
+) -> tuple[list[Atom], list[_Bar], list[tuple[int, pua.BracketPiece]]]:
+    atoms: list[Atom] = []
+    found_bars = [_Bar(r[0], r[2], None, (r[1] + r[3]) / 2, []) for r in bars]
+    pieces: list[tuple[int, pua.BracketPiece]] = []
+    for i, g in enumerate(glyphs):
+        eq = pua.is_hyhwpeq_font(g.font)
+        text = g.char
+        garbage = False
+        if g.is_pua or pua.is_pua(g.char):
+            role = pua.glyph_role(g.char, g.font)
+            if role == "bar":
+                x = g.origin[0] if g.origin is not None else g.bbox[0]
+                found_bars.append(_Bar(x, g.bbox[2], _baseline(g), None, [i]))
+                continue
+            if role == "bracket":
+                pieces.append((i, pua.BRACKET_PIECES[ord(g.char)]))
+                continue
+            if stats is not None:
+                if role == "char":
+                    stats.decoded += 1
+                elif role == "symbol":
+                    stats.symbol_font += 1
+                elif role == "unknown":
+                    stats.count_unknown(ord(g.char))
+            text = pua.decode_char(g.char, g.font) or ""
+            if not text:
+                continue
+        elif eq and pua.looks_like_ascii_equation_garbage(g.char, g.font):
+            garbage = True
+        base = _baseline(g)
+        x0 = g.origin[0] if g.origin is not None else g.bbox[0]
+        atoms.append(
+            Atom(
+                text, x0, base - 0.72 * g.size, max(g.bbox[2], x0), base + 0.18 * g.size, base, g.size, [i],
+                math=eq, space=not text.strip(), garbage=garbage,
+            )
+        )
+    return atoms, _merge_bars(found_bars), pieces
+
+
+def _merge_bars(bars: list[_Bar]) -> list[_Bar]:
+    """Rules drawn as a chain of U+E06D glyphs on one origin line become one rule."""
+    out: list[_Bar] = []
+    for bar in sorted(bars, key=lambda b: (b.oy is None, b.oy or 0.0, b.x0)):
+        last = out[-1] if out else None
+        if (
+            last is not None and bar.oy is not None and last.oy is not None and abs(bar.oy - last.oy) <= 0.3
+            and -0.5 <= bar.x0 - last.x1 <= 0.5
+        ):
+            last.x1 = max(last.x1, bar.x1)
+            last.members.extend(bar.members)
+        else:
+            out.append(bar)
+    return out
+
+
+def _stack_brackets(
+    glyphs: Sequence[Glyph], pieces: list[tuple[int, pua.BracketPiece]], stats: pua.PuaStats | None
+) -> list[Atom]:
+    """Stack bracket pieces into tall brackets: each top piece pairs with the nearest bottom piece below it in the
+    same column; middles and extenders join the pair they overlap. Left-over pieces stand alone (an extender is
+    a plain vertical rule ``|``; a lone top/bottom/middle keeps its own character and counts unknown)."""
+
+    def same_column(i: int, p: pua.BracketPiece, j: int, q: pua.BracketPiece) -> bool:
+        return abs(glyphs[i].bbox[0] - glyphs[j].bbox[0]) <= 1.0 and p.family == q.family and p.side == q.side
+
+    def base(i: int) -> float:
+        return _baseline(glyphs[i])
+
+    tops = sorted(((i, p) for i, p in pieces if p.role == "top"), key=lambda t: base(t[0]))
+    bottoms = [(i, p) for i, p in pieces if p.role == "bottom"]
+    columns: list[list[tuple[int, pua.BracketPiece]]] = []
+    for i, p in tops:
+        below = [(j, q) for j, q in bottoms if same_column(i, p, j, q) and base(j) > base(i)]
+        if below:
+            j, q = min(below, key=lambda t: base(t[0]))
+            bottoms.remove((j, q))
+            columns.append([(i, p), (j, q)])
+    rest = [(i, p) for i, p in pieces if p.role in ("middle", "extender")]
+    loose = [(i, p) for i, p in pieces if p.role in ("top", "bottom") and not any((i, p) in c for c in columns)]
+    for i, p in rest:
+        box = glyphs[i].bbox
+        hosts = [
+            c for c in columns
+            if same_column(i, p, *c[0]) and box[1] <= glyphs[c[1][0]].bbox[3] and box[3] >= glyphs[c[0][0]].bbox[1]
+        ]
+        if hosts:
+            hosts[0].append((i, p))
+        else:
+            loose.append((i, p))
+    out: list[Atom] = []
+    for col in columns:
+        if stats is not None:
+            stats.rebuilt += len(col)
+        top, bottom = glyphs[col[0][0]], glyphs[col[1][0]]
+        y0, y1 = base(col[0][0]) - 0.8 * top.size, base(col[1][0]) + 0.2 * bottom.size
+        fam, side = col[0][1].family, col[0][1].side
+        out.append(
+            Atom(
+                pua.BRACKET_CHARS[(fam, side)], min(glyphs[i].bbox[0] for i, _ in col), y0,
+                max(glyphs[i].bbox[2] for i, _ in col), y1, (y0 + y1) / 2 + AXIS_DROP * top.size, top.size,
+                [i for i, _ in col], True, tall=True,
+            )
+        )
+    for i, p in loose:
+        g = glyphs[i]
+        if stats is not None:
+            if p.role == "extender":
+                stats.decoded += 1
+            else:
+                stats.count_unknown(ord(g.char))
+        b = base(i)
+        out.append(Atom(p.alone, g.bbox[0], b - 0.72 * g.size, g.bbox[2], b + 0.18 * g.size, b, g.size, [i], True))
+    return out
+
+
+def _v_overlap(a: Atom, b: Atom) -> float:
+    return min(a.y1, b.y1) - max(a.y0, b.y0)
+
+
+def _enclosed(text: str) -> bool:
+    """``(…)`` whose first bracket closes at the very end."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for k, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return k == len(text) - 1
+    return False
+
+
+def _wrap(text: str) -> str:
+    return text if _SIMPLE.match(text) or _enclosed(text) else f"({text})"
+
+
+def _stack(cands: list[Atom], start: float, upward: bool, size: float) -> list[Atom]:
+    """Atoms that form a connected stack beginning near ``start`` and going up (numerator) or down."""
+    near = 0.5 * size
+    if upward:
+        chosen = [a for a in cands if a.cy < start and a.y1 >= start - near]
+    else:
+        chosen = [a for a in cands if a.cy > start and a.y0 <= start + near]
+    if not chosen:
+        return []
+    rest = [a for a in cands if a not in chosen and ((a.cy < start) if upward else (a.cy > start))]
+    grew = True
+    while grew and rest:
+        grew = False
+        edge = min(a.y0 for a in chosen) if upward else max(a.y1 for a in chosen)
+        for a in list(rest):
+            if (upward and a.y1 >= edge - 0.15 * size) or (not upward and a.y0 <= edge + 0.15 * size):
+                chosen.append(a)
+                rest.remove(a)
+                grew = True
+    return chosen
+
+
+def _bar_level(bar: _Bar, atoms: list[Atom], typical: float) -> tuple[float, float]:
+    """(y of the rule, em size of the text it belongs to).
+
+    A glyph rule lies ``BAR_RISE`` em above its origin in 한글's font; the estimate is then moved to the middle of
+    the nearest gap between two text rows (numerator baseline, denominator top) when it falls inside a row, which
+    is where fonts that draw the rule lower put it (the sample PDFs' rule sits at the origin).
+    """
+    inside = [a for a in atoms if bar.x0 - 0.5 <= a.cx <= bar.x1 + 0.5 and not a.space and not _stretchy(a)]
+    if bar.y is not None:
+        return bar.y, max((a.size for a in inside if abs(a.cy - bar.y) <= 1.6 * typical), default=typical)
+    assert bar.oy is not None
+    near = [a for a in inside if bar.oy - 1.6 * typical <= a.cy <= bar.oy + 1.0 * typical]
+    size = max((a.size for a in near), default=typical)
+    est = bar.oy - BAR_RISE * size
+    big = sorted(
+        (a for a in inside if abs(a.base - est) <= 2.5 * size and a.size >= SCRIPT_RATIO * size), key=lambda a: a.base
+    )
+    rows: list[list[Atom]] = []
+    for a in big:
+        if rows and a.base - rows[-1][-1].base <= 0.3 * size:
+            rows[-1].append(a)
+        else:
+            rows.append([a])
+    if not any(min(a.base - 0.7 * a.size for a in r) < est < max(a.base for a in r) for r in rows):
+        return est, size  # already between rows (한글's own font)
+    best: tuple[float, float] | None = None
+    for upper, lower in itertools.pairwise(rows):
+        top = max(a.base for a in upper)
+        bottom = min(a.base - 0.7 * a.size for a in lower)
+        if bottom <= top:
+            continue
+        dist = min(abs(est - top), abs(est - bottom))
+        if dist <= 1.0 * size and (best is None or dist < best[0]):
+            best = (dist, (top + bottom) / 2)
+    return (est if best is None else best[1]), size
+
+
+def _rebuild_bars(atoms: list[Atom], bars: list[_Bar], stats: pua.PuaStats | None) -> list[Atom]:
+    """Turn each rule into a fraction, a radical or an overline (narrowest first, so inner ones nest)."""
+    typical = statistics.median([a.size for a in atoms if not a.space] or [10.0])
+    levels = sorted(((bar, *_bar_level(bar, atoms, typical)) for bar in bars), key=lambda t: t[0].x1 - t[0].x0)
+    for k, (bar, bar_y, size) in enumerate(levels):
+
+        def beyond_other_bar(a: Atom, k: int = k, bar_y: float = bar_y) -> bool:
+            """A later (wider) rule lies between the atom and this rule: the atom belongs to that one."""
+            return any(
+                o.x0 - 0.5 <= a.cx <= o.x1 + 0.5 and min(a.cy, bar_y) < y < max(a.cy, bar_y)
+                for o, y, _s in levels[k + 1 :]
+            )
+
+        inside = [
+            a for a in atoms
+            if bar.x0 - 0.5 <= a.cx <= bar.x1 + 0.5 and not a.space and not beyond_other_bar(a)
+        ]
+        frac = False
+        num = _stack(inside, bar_y, True, size)
+        den = _stack(inside, bar_y, False, size)
+        radical = next(
+            (
+                a
+                for a in atoms
+                if a.text == "√" and abs(a.x1 - bar.x0) <= 0.3 * size and a.base - 1.6 * a.size <= bar_y <= a.base
+            ),
+            None,
+        )
+        if num and den:
+            text = f"{_wrap(linearize_atoms(num))}/{_wrap(linearize_atoms(den))}"
+            frac = True
+            used, base = num + den, bar_y + AXIS_DROP * size
+        elif den and radical is not None:
+            text = f"√({linearize_atoms(den)})"
+            used, base = [*den, radical], main_base(den)
+        elif den:
+            inner = linearize_atoms(den)
+            text = inner + "\u0305" if len(inner) == 1 else f"({inner})\u0305"
+            used, base = den, main_base(den)
+        elif num:
+            text = linearize_atoms(num)
+            used, base = num, main_base(num)
+        else:
+            if stats is not None and bar.members:
+                stats.count_unknown(pua.FRACTION_BAR)
+            continue
+        if stats is not None:
+            stats.rebuilt += len(bar.members)
+        x0, y0, x1, y1 = union(used)
+        size = max((a.size for a in used if not _stretchy(a)), default=size)
+        members = [m for a in used for m in a.members] + bar.members
+        gone = {id(u) for u in used}
+        atoms = [a for a in atoms if id(a) not in gone]
+        atoms.append(
+            Atom(text, min(x0, bar.x0), y0, max(x1, bar.x1), y1, base, size, members, True,
+                  garbage=any(a.garbage for a in used), frac=frac)
+        )
+    return atoms
+
+
+def main_base(atoms: list[Atom]) -> float:
+    """Median baseline of the biggest non-stretchy atoms (the row's own level, not its scripts or brackets)."""
+    pool = [a for a in atoms if not _stretchy(a) and not a.space] or atoms
+    big = max(a.size for a in pool)
+    return statistics.median([a.base for a in pool if a.size >= SCRIPT_RATIO * big])
+
+
+def _script_text(text: str) -> str:
+    return text if _WORD.match(text) else "{" + text + "}"
+
+
+def render_row(atoms: list[Atom]) -> list[Atom]:
+    """Attach scripts and limits to their bases in one row; returns base atoms (scripts folded into text)."""
+    items = sorted(
+        (_copy(a) for a in atoms if not a.space), key=lambda t: (t.x0, t.base)
+    )
+
+    starts = [t.x0 for t in items]
+    reach = max((t.x1 - t.x0 + 0.8 * t.size for t in items), default=0.0)
+
+    def local_max(a: Atom) -> float:
+        lo, hi = bisect.bisect_left(starts, a.x0 - reach), bisect.bisect_right(starts, a.x1)
+        near = [b.size for b in items[lo:hi] if b.x1 >= a.x0 - 0.8 * b.size and not _stretchy(b)]
+        return max(near, default=a.size)
+
+    small: list[bool] = []
+    run: list[Atom] = []  # the current run of small atoms
+    for a in items:
+        is_small = a.size < SCRIPT_RATIO * local_max(a)
+        if not is_small and run and -0.2 * a.size <= a.x0 - max(t.x1 for t in run) <= 0.5 * a.size:
+            is_small = any(  # the tail of a script: same size and baseline as a glyph of the run
+                abs(a.size - t.size) <= 0.1 * a.size and abs(a.base - t.base) <= 0.2 * a.size for t in run
+            )
+        small.append(is_small)
+        if is_small:
+            run.append(a)
+        else:
+            run = []
+    groups: list[list[Atom]] = []
+    for a, is_small in zip(items, small, strict=True):
+        if not is_small:
+            continue
+        grp = groups[-1] if groups else None
+        if grp is not None and _joins_group(a, grp, [b for b, s in zip(items, small, strict=True) if not s]):
+            grp.append(a)
+        else:
+            groups.append([a])
+    bases = [a for a, s in zip(items, small, strict=True) if not s] + [_copy(a) for a in atoms if a.space]
+    attached: list[tuple[Atom, list[Atom]]] = []
+    for grp in groups:
+        gx0, gy0, gx1, gy1 = union(grp)
+        kind, owner = "", None
+
+        def overlap(b: Atom, lo: float = gx0, hi: float = gx1) -> float:
+            return min(b.x1, hi) - max(b.x0, lo)
+
+        over = [b for b in bases if overlap(b) > 0.1]
+        below = [b for b in over if gy0 >= b.y1 - 0.15 * b.size]
+        above = [b for b in over if gy1 <= b.y0 + 0.15 * b.size]
+        if below:
+            kind, owner = "_", max(below, key=lambda b: (overlap(b), b.x1))
+        elif above:
+            kind, owner = "^", max(above, key=lambda b: (overlap(b), b.x1))
+        else:
+            left = [b for b in bases if b.x1 <= gx0 + 0.3 * b.size and gx0 - b.x1 <= 0.6 * b.size]
+            if left:
+                owner = max(left, key=lambda b: b.x1)
+                dy = main_base(grp) - owner.base
+                kind = "_" if dy > 0.1 * owner.size else "^" if dy < -0.15 * owner.size else ""
+        if owner is None or not kind:  # small text on its own level (its own scripts inside)
+            if len(grp) == 1:
+                bases.append(grp[0])
+                continue
+            x0, y0, x1, y1 = union(grp)
+            text = linearize_atoms(grp)
+            top = max(grp, key=lambda t: t.size)
+            members = [m for a in grp for m in a.members]
+            garbage = any(a.garbage for a in grp)
+            bases.append(Atom(text, x0, y0, x1, y1, main_base(grp), top.size, members, top.math, garbage=garbage))
+            continue
+        owner.scripts.append((kind, linearize_atoms(grp) if len(grp) > 1 else grp[0].text))
+        attached.append((owner, grp))
+    for owner, grp in attached:  # extents grow only now, so that every script found its owner by the base's ink
+        gx0, gy0, gx1, gy1 = union(grp)
+        owner.members.extend(m for a in grp for m in a.members)
+        owner.x1 = max(owner.x1, gx1)
+        owner.y0, owner.y1 = min(owner.y0, gy0), max(owner.y1, gy1)
+        owner.garbage |= any(a.garbage for a in grp)
+    bases.sort(key=lambda t: (t.x0, t.base))
+    for b in bases:
+        if b.scripts:
+            if b.frac:
+                b.text, b.frac = f"({b.text})", False
+            subs = [t for k, t in b.scripts if k == "_"]
+            sups = [t for k, t in b.scripts if k == "^"]
+            b.text += "".join(f"_{_script_text(t)}" for t in subs) + "".join(f"^{_script_text(t)}" for t in sups)
+            b.scripts = []
+    return bases
+
+
+def _joins_group(a: Atom, grp: list[Atom], bases: list[Atom]) -> bool:
+    """Whether small atom ``a`` continues script group ``grp``: right after it, on the group's own baseline or a
+    smaller script of it (``λ_{pw(D_cp)}``), with no base-level atom in between."""
+    last = max(grp, key=lambda t: t.x1)
+    top = max(t.size for t in grp)
+    main = statistics.median(t.base for t in grp if t.size >= SCRIPT_RATIO * top)
+    if a.x0 - last.x1 > 0.5 * a.size:
+        return False
+    same_level = abs(a.base - main) <= 0.2 * a.size and a.size >= SCRIPT_RATIO * top
+    deeper = a.size < SCRIPT_RATIO * top and min(t.y0 for t in grp) <= a.cy <= max(t.y1 for t in grp) + 0.3 * a.size
+    if not (same_level or deeper):
+        return False
+    return not any(last.x1 - 0.1 < b.cx < a.x0 + 0.1 and _v_overlap(a, b) > 0.4 * a.size for b in bases)
+
+
+def join(bases: list[Atom]) -> str:
+    """Concatenate base atoms. A space goes after a plain-word script that a letter or digit follows
+    ("A_v f_yt d" must not read as "A_vf_ytd"); a fraction next to a letter, digit or bracket is parenthesised
+    ("(1/2)a_n", not "1/2a_n")."""
+    out: list[str] = []
+    for k, b in enumerate(bases):
+        text = b.text
+        if b.frac:
+            before = bool(out) and (out[-1][-1:].isalnum() or out[-1][-1:] in ")]}")
+            after = k + 1 < len(bases) and (bases[k + 1].text[:1].isalnum() or bases[k + 1].text[:1] in "([{√")
+            if before or after:
+                text = f"({text})"
+        if out and text and text[0].isalnum() and re.search(r"[_^][^\W_]+$", out[-1]):
+            out.append(" ")
+        out.append(text)
+    return "".join(out)
+
+
+def linearize_atoms(atoms: list[Atom]) -> str:
+    """Text of atoms that form one row (scripts and limits attached)."""
+    return join(render_row([a for a in atoms if not a.space]))
+
+
+def layout(glyphs: Sequence[Glyph], bars: Sequence[RectT], stats: pua.PuaStats | None) -> list[Atom]:
+    atoms, found, pieces = _atoms(glyphs, bars, stats)
+    atoms += _stack_brackets(glyphs, pieces, stats)
+    if found:
+        atoms = _rebuild_bars(atoms, found, stats)
+    return atoms
+
+
+def rows(atoms: list[Atom]) -> list[list[Atom]]:
+    """Group atoms into rows: atoms of the local main size found rows by baseline (biggest first); stretchy ones
+    (brackets, √, ∑) join the row they span; small ones (scripts, limits) join the row they hang from."""
+    rows: list[tuple[float, float, list[Atom]]] = []  # (baseline, size, atoms)
+    plain = [a for a in atoms if not _stretchy(a)]
+    buckets: dict[int, list[Atom]] = {}
+    for b in plain:
+        buckets.setdefault(int(b.cy // _BUCKET), []).append(b)
+    smalls: list[Atom] = []
+    by_base: list[tuple[float, int]] = []  # (baseline, row index), sorted
+    top_size = max((a.size for a in plain), default=10.0)
+    for a in sorted(plain, key=lambda t: -t.size):
+        lo = bisect.bisect_left(by_base, (a.base - 0.3 * top_size, -1))
+        best = None
+        for base, k in by_base[lo:]:
+            if base > a.base + 0.3 * top_size:
+                break
+            size = rows[k][1]
+            if a.size >= SCRIPT_RATIO * size and abs(a.base - base) <= 0.3 * size and (best is None or k < best):
+                best = k
+        if best is not None:
+            rows[best][2].append(a)
+            continue
+        local = [
+            b.size
+            for k in (int(a.cy // _BUCKET) - 1, int(a.cy // _BUCKET), int(a.cy // _BUCKET) + 1)
+            for b in buckets.get(k, ())
+            if b.x0 <= a.x1 + 1.5 * b.size
+            and b.x1 >= a.x0 - 1.5 * b.size
+            and b.y0 <= a.y1 + 0.5 * b.size
+            and b.y1 >= a.y0 - 0.5 * b.size
+        ]
+        if a.size < SCRIPT_RATIO * max(local, default=a.size):
+            smalls.append(a)
+        else:
+            bisect.insort(by_base, (a.base, len(rows)))
+            rows.append((a.base, a.size, [a]))
+    for a in sorted((a for a in atoms if _stretchy(a)), key=lambda t: -t.size):
+        spanned = [k for k, (base, _s, _m) in enumerate(rows) if a.y0 - 0.2 * a.size <= base <= a.y1 + 0.3 * a.size]
+        if spanned:
+            rows[min(spanned, key=lambda k: abs(rows[k][0] - a.cy))][2].append(a)
+        else:
+            rows.append((a.base, a.size, [a]))
+    for a in sorted(smalls, key=lambda t: -t.size):
+        host = _host_row(a, rows)
+        if host is None:
+            rows.append((a.base, a.size, [a]))
+        else:
+            rows[host][2].append(a)
+    return [r[2] for r in sorted(rows, key=lambda r: r[0])]
+
+
+def _host_row(a: Atom, rows: list[tuple[float, float, list[Atom]]]) -> int | None:
+    """The row a small atom (script, limit) hangs from: it overlaps the row's band vertically; among those, the
+    row with a bigger atom nearest to its left (or above/below it), then the nearest baseline."""
+    best: tuple[float, float, int] | None = None
+    for k, (base, size, members) in enumerate(rows):
+        if abs(base - a.base) > 4 * size:
+            continue
+        top = min(m.y0 for m in members) - 0.5 * size
+        bottom = max(m.y1 for m in members) + 0.5 * size
+        if not (a.size < SCRIPT_RATIO * size and a.y1 >= top and a.y0 <= bottom):
+            continue
+        gaps = [a.x0 - m.x1 if m.x1 <= a.x0 else 0.0 for m in members if m.x0 < a.x1 and m.size > a.size]
+        gap = min(gaps, default=1e9)
+        key = (gap, abs(a.base - base), k)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[2]

@@ -236,3 +236,29 @@ def test_meminfo_parsing() -> None:
     assert models._parse_meminfo(text) == 8000
     assert models._parse_meminfo("MemFree: 1024 kB\nCached: 1024 kB\n") == 2
     assert models.available_ram_mb() is None or models.available_ram_mb() > 0  # type: ignore[operator]
+
+
+def test_release_fill_then_verify(tmp_path: Path) -> None:
+    """packaging/fill_manifest.py turns "fill on release machine" nulls into values that --verify then checks."""
+    import importlib.util
+
+    root = tmp_path / "models"
+    (root / "llm").mkdir(parents=True)
+    (root / "llm" / "x.gguf").write_bytes(LLM)
+    (root / "manifest.json").write_text(
+        json.dumps({"models": [{**_entry("LLM", "llm", "llm/x.gguf", None), "release": "fill on release machine"}]}),
+        encoding="utf-8",
+    )
+    spec = importlib.util.spec_from_file_location(
+        "fill_manifest", Path(__file__).resolve().parents[2] / "packaging" / "fill_manifest.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert len(mod.fill(root)) == 1
+    entry = models.load_manifest(root / "manifest.json")[0]
+    assert entry.size == len(LLM)
+    assert entry.sha256 == hashlib.sha256(LLM).hexdigest()
+    report = _check(root, tmp_path, deep=True)
+    assert [c.status for c in report.files] == ["ok"]

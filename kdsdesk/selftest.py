@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import socket
 import sys
 import tempfile
@@ -36,6 +37,7 @@ Outcome = Literal["pass", "fail", "skip"]
 LABEL = {"pass": "[통과]", "fail": "[실패]", "skip": "[건너뜀]"}
 MAX_QUESTIONS = 4
 HIGHLIGHT_RGB = (1.0, 0.85, 0.0)
+LLM_BUDGET_S = 300.0  # generation time allowed to the LLM stage before it stops the model
 MAX_LLM_QUESTIONS = 1  # a CPU LLM answer takes 10-60 s: one proves the engine, the model and the verification path
 NETWORK_EVENTS = frozenset({"socket.connect", "socket.getaddrinfo", "socket.gethostbyname", "socket.sendto"})
 
@@ -234,7 +236,9 @@ def _same_value(answer: str, expected: str) -> bool:
     return norm(answer) == norm(expected)
 
 
-def _ask(st: _State, llm: str, limit: int = MAX_QUESTIONS) -> tuple[int, int, list[str]]:
+def _ask(
+    st: _State, llm: str, limit: int = MAX_QUESTIONS, on_token: Callable[[str], None] | None = None
+) -> tuple[int, int, list[str]]:
     lib = _library(st)
     qs = _questions(st)[:limit]
     if not qs:
@@ -242,7 +246,7 @@ def _ask(st: _State, llm: str, limit: int = MAX_QUESTIONS) -> tuple[int, int, li
     shown = wrong = 0
     notes: list[str] = []
     for q in qs:
-        ans = lib.ask(q.text, llm=llm)
+        ans = lib.ask(q.text, llm=llm, on_token=on_token)
         st.answers.append(ans)
         if ans.status in ("confirmed", "warning"):
             shown += 1
@@ -261,15 +265,41 @@ def _stage_ask_extractive(st: _State) -> str:
     return f"질문 {total}개 중 {shown}개 확인된 답, 틀린 값 0개"
 
 
+class _BudgetSpent(Exception):
+    """Raised from the token callback to stop a generation that outlived the stage's time budget."""
+
+
+def llm_budget_s() -> float:
+    """Seconds the LLM stage may generate (``KDSDESK_SELFTEST_LLM_SECONDS``; the smoke test's tiny model rambles)."""
+    try:
+        return float(os.environ.get("KDSDESK_SELFTEST_LLM_SECONDS", LLM_BUDGET_S))
+    except ValueError:
+        return LLM_BUDGET_S
+
+
 def _stage_ask_llm(st: _State) -> str:
     if not st.llm or st.llm == "none":
         raise StageSkipped("LLM(GGUF) 파일이 없어 추출식 답변만 확인했습니다")
+    budget = llm_budget_s()
+    name = Path(st.llm).name
+    started = time.monotonic()
+    tokens = 0
+
+    def on_token(piece: str) -> None:
+        nonlocal tokens
+        tokens += 1
+        if time.monotonic() - started > budget:
+            raise _BudgetSpent
+
     before = len(st.answers)
-    shown, total, wrong = _ask(st, st.llm, limit=MAX_LLM_QUESTIONS)
+    try:
+        shown, total, wrong = _ask(st, st.llm, limit=MAX_LLM_QUESTIONS, on_token=on_token)
+    except _BudgetSpent:
+        return f"{name}: 토큰 {tokens}개 생성 중 제한 시간({budget:.0f}초)에 멈춤 — 모델 실행 확인, 답은 검증 안 함"
     if wrong:
         raise StageFailed("확인된 답이 기대값과 다릅니다: " + "; ".join(wrong))
-    used = {a.answerer for a in st.answers[before:]}
-    return f"{Path(st.llm).name}: 질문 {total}개, 확인된 답 {shown}개, 틀린 값 0개 (답변기: {', '.join(sorted(used))})"
+    used = ", ".join(sorted({a.answerer for a in st.answers[before:]}))
+    return f"{name}: 질문 {total}개, 확인된 답 {shown}개, 틀린 값 0개, 토큰 {tokens}개 (답변기: {used})"
 
 
 def _stage_verify(st: _State) -> str:
@@ -290,10 +320,22 @@ def _stage_verify(st: _State) -> str:
 
 
 def _cited_pdf(st: _State) -> tuple[Path, Citation] | None:
+    """A located PDF quote from the answers; else (answers cited HWPX only) a PDF table found by search, cited the
+    way verification cites (``verify.quotes.cite``), so the highlight path is checked whichever format answered."""
     for a in st.answers:
         for c in a.citations:
             if c.chunk.doc.kind == "pdf" and c.rects:
                 return Path(c.chunk.doc.file), c
+    from kdsdesk.verify.quotes import cite
+
+    lib = _library(st)
+    for table in _table_chunks(st):
+        for hit in lib.search(table.table.title if table.table else "", k=5):
+            chunk = hit.chunk
+            if chunk.doc.kind == "pdf" and chunk.spans:
+                citation = cite(chunk, chunk.text[: min(len(chunk.text), 40)])
+                if citation.rects:
+                    return Path(chunk.doc.file), citation
     return None
 
 

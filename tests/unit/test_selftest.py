@@ -92,3 +92,27 @@ def test_selftest_passes_offline_on_bundled_samples(
     assert lines[-1].startswith("자체 점검 통과"), out
     for key in ("문서 분석", "색인", "검색", "답변(추출식)", "검증", "근거 쪽 렌더링", "오프라인"):
         assert any(line.startswith(f"[통과] {key}:") for line in lines), (key, out)
+
+
+class _RamblingLibrary:
+    """Stands in for ``Library``: its LLM streams tokens for ever (as the tiny test model does)."""
+
+    def ask(self, question: str, llm: str | None = None, on_token: Any = None) -> Any:
+        while True:
+            on_token("토큰")
+
+
+def test_llm_stage_stops_at_its_time_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KDSDESK_SELFTEST_LLM_SECONDS", "0")
+    monkeypatch.setattr(selftest, "_questions", lambda st: [selftest.Question("질문?", "1")])
+    st = selftest._State(samples=tmp_path, workdir=tmp_path, llm=str(tmp_path / "tiny.gguf"))
+    st.library = _RamblingLibrary()  # type: ignore[assignment]
+    detail = selftest._stage_ask_llm(st)
+    assert "제한 시간(0초)에 멈춤" in detail
+    assert "tiny.gguf" in detail
+
+
+def test_llm_stage_skipped_without_model(tmp_path: Path) -> None:
+    st = selftest._State(samples=tmp_path, workdir=tmp_path, llm="none")
+    with pytest.raises(selftest.StageSkipped):
+        selftest._stage_ask_llm(st)

@@ -45,13 +45,14 @@ def tokenizer_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     from kdsdesk.index.lexical import LEXICAL_SCHEMA_VERSION
+    from kdsdesk.index.terms import TERMS_VERSION
     from kdsdesk.text.korean import TOKENIZER_VERSION
 
     try:
         kiwi = version("kiwipiepy")
     except PackageNotFoundError:
         kiwi = "?"
-    return f"tok-{TOKENIZER_VERSION}+kiwi-{kiwi}+lex-{LEXICAL_SCHEMA_VERSION}"
+    return f"tok-{TOKENIZER_VERSION}+kiwi-{kiwi}+lex-{LEXICAL_SCHEMA_VERSION}+terms-{TERMS_VERSION}"
 
 
 def expand(paths: Sequence[Path]) -> list[Path]:

@@ -21,10 +21,12 @@ from kdsdesk.text.symbols import normalize
 
 # "(3) 측압: …", "여기서, A_{v,min} : …", "- f_ck : …": the head of a definition line
 DEFINITION_RE = re.compile(
-    r"^[ \t]*(?:여기서[ \t]*,?[ \t]*)?(?:\(\d+\)|[①-⑳]|[가-하]\.|[-·•∙])?[ \t]*([^:：\n.。]{1,40}?)[ \t]*[:：](?=\s|$)",
+    r"^[ \t]*(?:여기서[ \t]*,?[ \t]*)?(?:\(\d+\)|[①-⑳]|[가-하]\.|[-·•∙])?[ \t]*([^:：\n.。]{1,40}?)"
+    r"(?:[ \t]*[:：](?=\s|$)|[ \t]+[:：])",  # "X : …", "X: …" and "X :…" (not "1:2", "12:30")
     re.MULTILINE,
 )
 SEP = " | "
+TERMS_VERSION = "1"  # bump when the terms given to a field for the same chunk may change (the library re-indexes)
 
 
 def definition_lines(text: str) -> list[tuple[int, int, int, int]]:

@@ -1,9 +1,10 @@
 """Search: BM25 candidates, dense candidates fused by RRF where vectors exist, then the routes.
 
 ``search`` = ``search_stages(...).hits``: the query is analysed once (``kdsdesk.text.korean.analyze``: the same
-terms as the documents), Tantivy gives the BM25 pool (top ``POOL``), dense search (Hangul queries only, when a model
-and vectors exist) is fused with it by reciprocal rank, the routes put structural matches in front, top ``k``
-returned. ``Stages.pool`` (the candidates before routing) serves the evaluation's pool recall.
+terms as the documents); Tantivy gives the BM25 pool (top ``POOL``; a question asking what a term means weighs the
+definition-line fields more); dense search (Hangul queries only, when a model and vectors exist) is fused with it
+by reciprocal rank; the routes put structural matches in front; the top ``k`` are returned. ``Stages.pool`` (the
+candidates before routing) serves the evaluation's pool recall.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kdsdesk.records import Hit
-from kdsdesk.retrieve.routes import QUESTION_TERMS, QueryTerms, apply_routes
+from kdsdesk.retrieve.routes import QUESTION_TERMS, QueryTerms, apply_routes, is_definition_question
 from kdsdesk.text.symbols import has_hangul
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 POOL = 50
+DEFINITION_DEFS_BOOST = 2.0
+DEFINITION_LINE_BOOST = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +50,17 @@ def query_terms(catalog: Catalog, text: str) -> tuple[QueryTerms, list[str]]:
     return QueryTerms(text, terms, known), a.grams
 
 
+def field_boosts(query: str) -> dict[str, float]:
+    """The BM25 field weights for this query: a question asking what a term means weighs definition lines more."""
+    from kdsdesk.index.lexical import FIELD_BOOSTS
+
+    if is_definition_question(query):
+        return {**FIELD_BOOSTS, "defs": DEFINITION_DEFS_BOOST, "line": DEFINITION_LINE_BOOST}
+    return FIELD_BOOSTS
+
+
 def bm25(catalog: Catalog, q: QueryTerms, grams: Sequence[str], n: int, doc_codes: Sequence[str] | None) -> list[Hit]:
-    found = catalog.lexical.search(q.terms, grams, limit=n, doc_codes=doc_codes)
+    found = catalog.lexical.search(q.terms, grams, limit=n, doc_codes=doc_codes, boosts=field_boosts(q.text))
     chunks = {c.chunk_id: c for c in catalog.chunks([h.chunk_id for h in found])}
     out: list[Hit] = []
     for h in found:

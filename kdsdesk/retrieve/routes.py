@@ -5,7 +5,9 @@ In the order applied (a later route ends up in front of an earlier one):
 1. a query without Hangul (a symbol query: ``fck``, ``A_v,min``) keeps the BM25 order — no route applies;
 2. a table number (``표 3.6-2``) → that table (``table_no``);
 3. a table-title hit whose title terms cover ≥ 2/3 of the query's content terms → that table (``table_title``);
-   else a table row whose terms cover ≥ 0.8 of them → that table (``table_row``);
+   else a table row whose terms cover ≥ 0.8 of them → that table (``table_row``) — not for a question that asks
+   what a term means ("전단마찰이란?", "…을 무엇이라고 하나요?"): a table that merely names the term is not its
+   definition;
 4. a clause number (``4.1.2``: at least two dots, not after 표 or 식) → that clause (``clause_no``), applied last.
 
 "Content terms" are the query's distinct terms that occur in the library at all, less the vocabulary of asking
@@ -40,6 +42,11 @@ QUESTION_TERMS = frozenset(
     {"말", "말하", "하", "되", "있", "부르", "의미", "뜻", "뜻하", "얼마", "무엇", "뭐", "몇", "어떻", "어떤",
      "어느", "무슨", "알", "대하", "관하", "경우", "값", "기준"}
 )  # fmt: skip
+# "X이란 (무엇)?", "X란?", "X의 정의", "X의 뜻", "…을 무엇이라고 하나요", "뭐라고 부르나요", "어떤 …을 말하나요"
+DEFINITION_QUESTION_RE = re.compile(
+    r"(?:이란|[가-힣]란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하"
+    r"|어떤\s*의미|무슨\s*(?:뜻|의미)"
+)
 ONLY_NUMBERS_RE = re.compile(rf"^\s*(?:표|식)?\s*{_NUM}(?:\s*-\s*\d+)?\s*$")
 
 
@@ -63,6 +70,10 @@ def clause_numbers(query: str) -> list[str]:
 def is_symbol_query(query: str) -> bool:
     """No Hangul and not a bare clause/table number: the BM25 order stands."""
     return bool(query.strip()) and not has_hangul(query) and not ONLY_NUMBERS_RE.match(query)
+
+
+def is_definition_question(query: str) -> bool:
+    return DEFINITION_QUESTION_RE.search(query) is not None
 
 
 def coverage(query_terms: Sequence[str], target: set[str]) -> float:
@@ -164,6 +175,6 @@ def apply_routes(
     if is_symbol_query(q.text):
         return hits
     hits = route_table_no(catalog, q, hits, doc_codes)
-    if has_hangul(q.text):
+    if has_hangul(q.text) and not is_definition_question(q.text):
         hits = route_table_title_row(catalog, q, hits, doc_codes)
     return route_clause_no(catalog, q, hits, doc_codes)

@@ -66,3 +66,12 @@ def test_routes_never_remove_anything(route_catalog: Catalog) -> None:
         st = search_stages(route_catalog, q, k=50, dense=False)
         assert {h.chunk.chunk_id for h in st.bm25} <= {h.chunk.chunk_id for h in st.hits}
         assert [h.rank for h in st.hits] == list(range(1, len(st.hits) + 1))
+
+
+def test_definition_questions_skip_table_routes(route_catalog: Catalog) -> None:
+    assert routes.is_definition_question("설계볼트장력이란 무엇을 말하나요?")
+    assert routes.is_definition_question("…을 무엇이라고 하나요?")
+    assert not routes.is_definition_question("고력볼트의 설계볼트장력은 얼마인가요?")
+    st = search_stages(route_catalog, "고력볼트의 설계볼트장력이란?", k=10, dense=False)
+    assert st.hits[0].route == "bm25"
+    assert st.hits[0].chunk.clause == "2.1"  # the definition line, not the table that names the term

@@ -3,8 +3,12 @@
 - ``llama_cpp`` is imported only inside :func:`load` (``kdsdesk --help`` stays instant).
 - A GGUF without a chat template in its metadata (gemma-3 base models) gets ``chat_format="gemma"`` when its
   architecture is gemma, else ``"chatml"``; with a template, llama-cpp-python uses the model's own.
-- Output is constrained with ``response_format={"type": "json_object", "schema": …}``; ``finish_reason ==
-  "length"`` is reported (truncated JSON is never parsed as an answer).
+- Output is constrained with ``response_format={"type": "json_object", "schema": …}`` when the vocabulary is
+  small (≤ ``GRAMMAR_MAX_VOCAB``). llama-cpp-python applies the grammar to the *whole* vocabulary before top-k at
+  every token: measured here with gemma-3 (262k tokens) that is ~1.2 s per token instead of ~0.01 s, so for large
+  vocabularies the model writes unconstrained (the prompt shows the JSON shape) and the first JSON object of its
+  output goes through the same strict validation (``kdsdesk.answer.schema.validate``) — an invalid output ends
+  ``unverified``, never repaired. ``finish_reason == "length"`` is reported (truncated output is never used).
 - One model per path stays loaded; llama.cpp contexts are not thread-safe, so every call holds one lock (one
   lane). The system prompt is identical for every question, so llama.cpp reuses the evaluated prefix.
 """
@@ -25,7 +29,8 @@ from kdsdesk.errors import KnownError
 log = logging.getLogger(__name__)
 
 N_CTX = 4096
-MAX_TOKENS = 512
+MAX_TOKENS = 384
+GRAMMAR_MAX_VOCAB = 65_536
 
 _LOCK = threading.Lock()
 _MODELS: dict[str, Any] = {}
@@ -89,20 +94,19 @@ def complete_json(
     user: str,
     schema: dict[str, Any],
     on_token: Callable[[str], None] | None = None,
-    max_tokens: int = MAX_TOKENS,
+    max_tokens: int | None = None,
 ) -> LlmResult:
-    """One constrained chat completion; streams content pieces to ``on_token``."""
+    """One chat completion in JSON (see the module docstring); streams content pieces to ``on_token``."""
+    max_tokens = max_tokens or MAX_TOKENS
     with _LOCK:
         model = load(path)
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         prompt_tokens = count_tokens(model, system) + count_tokens(model, user) + 16  # template tokens
         t0 = time.perf_counter()
+        constrained = int(model.n_vocab()) <= GRAMMAR_MAX_VOCAB
+        extra: dict[str, Any] = {"response_format": {"type": "json_object", "schema": schema}} if constrained else {}
         stream = model.create_chat_completion(
-            messages=messages,
-            response_format={"type": "json_object", "schema": schema},
-            temperature=0.0,
-            max_tokens=max_tokens,
-            stream=True,
+            messages=messages, temperature=0.0, max_tokens=max_tokens, stream=True, repeat_penalty=1.1, **extra
         )
         parts: list[str] = []
         finish = ""
@@ -118,4 +122,19 @@ def complete_json(
             if choice.get("finish_reason"):
                 finish = str(choice["finish_reason"])
         elapsed = (time.perf_counter() - t0) * 1000
-    return LlmResult("".join(parts), finish, prompt_tokens, n, elapsed)
+    return LlmResult(first_json("".join(parts)), finish, prompt_tokens, n, elapsed)
+
+
+def first_json(text: str) -> str:
+    """The first complete JSON object in ``text`` (models add fences or chatter when unconstrained)."""
+    import json
+
+    start = text.find("{")
+    while start >= 0:
+        try:
+            _, end = json.JSONDecoder().raw_decode(text, start)
+        except ValueError:
+            start = text.find("{", start + 1)
+            continue
+        return text[start:end]
+    return text

@@ -103,9 +103,21 @@ def evidence_items(question: str, hits: Sequence[Hit], budget: int = EVIDENCE_CH
     return items
 
 
+_SHAPE = {
+    "numeric": '{"value": "", "unit": "", "condition": "", "evidence": [{"item": 1, "quote": ""}]}',
+    "conditional": (
+        '{"value": "", "unit": "", "condition": "", "alternatives": [{"condition": "", "value": "", "unit": ""}], '
+        '"evidence": [{"item": 1, "quote": ""}]}'
+    ),
+    "regulation": '{"requirements": [""], "evidence": [{"item": 1, "quote": ""}]}',
+    "definition": '{"term": "", "definition": "", "evidence": [{"item": 1, "quote": ""}]}',
+}
+
+
 def user_message(question: str, info: QuestionInfo, items: Sequence[Item]) -> str:
-    """The per-question part of the prompt: evidence items, question, task for its type."""
+    """The per-question part of the prompt: evidence items, question, task for its type, the JSON shape."""
     ev = "\n".join(f"[{it.number}] ({it.label})\n{it.text}" for it in items)
     hint = f" 묻는 단위: {info.unit}." if info.unit else ""
     cite = " 근거는 evidence에 항목 번호와 인용문으로 쓰세요."
-    return f"근거:\n{ev}\n\n질문: {question}\n\n{_TASK[info.qtype]}{hint}{cite}"
+    shape = f"\nJSON 형식: {_SHAPE[info.qtype]}"
+    return f"근거:\n{ev}\n\n질문: {question}\n\n{_TASK[info.qtype]}{hint}{cite}{shape}"

@@ -33,6 +33,7 @@ from typing import Any
 
 from kdsdesk import __version__
 from kdsdesk.errors import KnownError
+from kdsdesk.models import HASH_CACHE_NAME
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,9 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 STAGING_PREFIX = ".pack-import-"
 BACKUP_PREFIX = ".pack-old-"
 # Machine-local entries (top level of the library folder) that are neither packed nor replaced on import.
-LOCAL_NAMES = frozenset({"settings.json", "cache", "logs", "log", "tmp", "temp", "unanswered.jsonl"})
+LOCAL_NAMES = frozenset(
+    {"settings.json", "cache", "logs", "log", "tmp", "temp", "unanswered.jsonl", HASH_CACHE_NAME}
+)
 LOCAL_SUFFIXES = (".lock", ".tmp", "-wal", "-shm", "-journal", ".pid")
 # Modules whose ``*VERSION`` constants describe how the index was built (missing modules are skipped).
 VERSION_MODULES = (
@@ -80,8 +83,11 @@ def index_versions() -> dict[str, str]:
             continue
         short = name.removeprefix("kdsdesk.")
         for attr, value in vars(mod).items():
-            if attr.isupper() and attr.endswith("VERSION") and isinstance(value, int | str) and not isinstance(
-                value, bool
+            if (
+                attr.isupper()
+                and attr.endswith("VERSION")
+                and isinstance(value, int | str)
+                and not isinstance(value, bool)
             ):
                 out[f"{short}.{attr}"] = str(value)
     try:  # the versions the indexer stores per file (they include the kiwipiepy release)
@@ -127,11 +133,7 @@ def encoder_identity() -> str:
 
 def _is_local(rel: PurePosixPath) -> bool:
     top = rel.parts[0]
-    return (
-        top in LOCAL_NAMES
-        or top.startswith((STAGING_PREFIX, BACKUP_PREFIX))
-        or rel.name.endswith(LOCAL_SUFFIXES)
-    )
+    return top in LOCAL_NAMES or top.startswith((STAGING_PREFIX, BACKUP_PREFIX)) or rel.name.endswith(LOCAL_SUFFIXES)
 
 
 def _is_sqlite(path: Path) -> bool:
@@ -193,9 +195,10 @@ def export_pack(root: Path, out: Path) -> PackInfo:
         part = out.with_name(out.name + ".part")
         entries: dict[str, dict[str, Any]] = {}
         total = 0
-        with tempfile.TemporaryDirectory(prefix="kdsdesk-pack-") as tmp, zipfile.ZipFile(
-            part, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1, allowZip64=True
-        ) as zf:
+        with (
+            tempfile.TemporaryDirectory(prefix="kdsdesk-pack-") as tmp,
+            zipfile.ZipFile(part, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1, allowZip64=True) as zf,
+        ):
             for rel, path in files:
                 src = path
                 if _is_sqlite(path):
@@ -313,8 +316,10 @@ def _extract(pack: Path, manifest: dict[str, Any], staging: Path) -> tuple[int, 
             with zf.open(info) as src, dest.open("wb") as out:
                 shutil.copyfileobj(src, out, 1 << 20)
             want = expected[str(rel)]
-            if not isinstance(want, dict) or dest.stat().st_size != want.get("size") or _sha256(dest) != want.get(
-                "sha256"
+            if (
+                not isinstance(want, dict)
+                or dest.stat().st_size != want.get("size")
+                or _sha256(dest) != want.get("sha256")
             ):
                 raise KnownError(f"색인 팩이 손상되었습니다(해시 불일치): {rel}", path=str(pack))
             seen.add(str(rel))

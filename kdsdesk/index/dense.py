@@ -50,7 +50,7 @@ STORE_VERSION = 1  # on-disk layout of dense/ (index packs record it)
 DENSE_DIR = "dense"
 COMPACT_FRACTION = 0.2  # compact when more than this share of the rows is dead
 WINDOW = 256  # pending chunks tokenised (and length-sorted) together
-SEARCH_BLOCK = 512  # rows converted float16 → float32 at a time during search
+SEARCH_BLOCK = 256  # rows per float16 → float32 block in search; ≥ 512 wakes BLAS threads: 5–8× slower here
 
 
 def passage_text(chunk: Chunk) -> str:

@@ -423,6 +423,96 @@ def cmd_evalset(args: argparse.Namespace) -> int:
     return EXIT_OK if items else EXIT_FAIL
 
 
+def answer_json(answer: Any, item_id: str = "") -> dict[str, Any]:
+    """An ``Answer`` as the JSON of ``kdsdesk ask --json`` (pages 1-based; rects ``[page, x0, y0, x1, y1]``)."""
+    cites = []
+    for c in answer.citations:
+        ch: Chunk = c.chunk
+        cites.append(
+            {
+                "chunk_id": ch.chunk_id, "file": ch.doc.file, "doc_code": ch.doc.doc_code, "year": ch.doc.year,
+                "clause": ch.clause, "clause_path": list(ch.clause_path), "item": ch.item,
+                "page": c.page_index + 1 if c.page_index is not None else None, "quote": c.quote,
+                "rects": [[p + 1, *(round(v, 2) for v in (x0, y0, x1, y1))] for p, x0, y0, x1, y1 in c.rects],
+                "verified": c.verified,
+            }
+        )  # fmt: skip
+    return {
+        "id": item_id,
+        "question": answer.question,
+        "qtype": answer.qtype,
+        "status": answer.status,
+        "value": answer.value,
+        "unit": answer.unit,
+        "condition": answer.condition,
+        "alternatives": [{"condition": a.condition, "value": a.value, "unit": a.unit} for a in answer.alternatives],
+        "requirements": list(answer.requirements),
+        "definition": answer.definition,
+        "answer_text": answer.answer_text,
+        "citations": cites,
+        "checks": dict(answer.verdict.checks),
+        "prompt_tokens": answer.prompt_tokens,
+        "timing_ms": dict(answer.timing_ms),
+    }
+
+
+def _print_answer(answer: Any) -> None:
+    label = {
+        "confirmed": "확인됨", "warning": "확인 필요", "restricted": "값을 확정할 수 없음", "unverified": "검증 실패"
+    }  # fmt: skip
+    print(f"[{label.get(answer.status, answer.status)}] {answer.question}")
+    if answer.status in ("confirmed", "warning"):
+        print(f"답: {answer.answer_text}")
+        for a in answer.alternatives:
+            print(f"  다른 조건: {a.condition} → {a.value} {a.unit}".rstrip())
+    if answer.verdict.reason:
+        print(answer.verdict.reason)
+    for c in answer.citations:
+        ch = c.chunk
+        where = f"{c.page_index + 1}쪽" if c.page_index is not None else ch.doc.kind.upper()
+        mark = "✓" if c.verified else "✗"
+        print(f"  {mark} {ch.doc.doc_code}:{ch.doc.year} {ch.clause} ({where}) “{' '.join(c.quote.split())}”")
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """``kdsdesk ask [--llm PATH|none] [--json] QUESTION`` or ``--batch FILE|-`` (JSON Lines in and out)."""
+    if not args.batch and not args.question:
+        raise KnownError("질문을 주거나 --batch 파일을 지정하세요.")
+    lib = _open_library(args)
+    try:
+        if args.batch:
+            for item in _batch_lines(args.batch):
+                answer = lib.ask(str(item["question"]), llm=args.llm)
+                dump_json(answer_json(answer, str(item.get("id", ""))))
+            return EXIT_OK
+        stream = None if args.json else (lambda t: print(t, end="", file=sys.stderr, flush=True))
+        answer = lib.ask(args.question, llm=args.llm, on_token=stream)
+    finally:
+        lib.close()
+    if args.json:
+        dump_json(answer_json(answer))
+    else:
+        _print_answer(answer)
+    return EXIT_OK if answer.status in ("confirmed", "warning") else EXIT_FAIL
+
+
+def cmd_unanswered(args: argparse.Namespace) -> int:
+    """``kdsdesk unanswered [--json]``: questions that ended restricted/unverified, with counts and last asked."""
+    lib = _open_library(args)
+    try:
+        rows = lib.catalog.unanswered()
+    finally:
+        lib.close()
+    if args.json:
+        dump_json([{"question": q, "count": n, "last_asked": t, "last_status": s} for q, n, t, s in rows])
+        return EXIT_OK
+    for q, n, t, s in rows:
+        print(f"{n:4}회  {t}  [{s}]  {q}")
+    if not rows:
+        print("답하지 못한 질문이 없습니다.")
+    return EXIT_OK
+
+
 # Handlers are looked up by name so each stage's owner fills in its own function in this module.
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {"parse": cmd_parse}
 

@@ -73,8 +73,13 @@ def build_model(folder: Path, vocab: int, layers: int, hidden: int, heads: int, 
         return out
 
     def layernorm(x: str, tag: str) -> str:
-        return node("LayerNormalization", [x, ones(f"{tag}.g", hidden, 1.0), ones(f"{tag}.b", hidden, 0.0)],
-                    f"{tag}.out", axis=-1, epsilon=1e-5)
+        return node(
+            "LayerNormalization",
+            [x, ones(f"{tag}.g", hidden, 1.0), ones(f"{tag}.b", hidden, 0.0)],
+            f"{tag}.out",
+            axis=-1,
+            epsilon=1e-5,
+        )
 
     def dense(x: str, tag: str, n_in: int, n_out: int) -> str:
         y = node("MatMul", [x, w(f"{tag}.w", n_in, n_out)], f"{tag}.mm")
@@ -101,12 +106,24 @@ def build_model(folder: Path, vocab: int, layers: int, hidden: int, heads: int, 
     bias = node("Unsqueeze", [node("Mul", [node("Sub", [one_f, maskf], "inv"), big], "bias0"), axes12], "bias")
     for i in range(layers):
         t = f"l{i}"
-        q = node("Transpose", [node("Reshape", [dense(x, f"{t}.q", hidden, hidden), split], f"{t}.qr")], f"{t}.qt",
-                 perm=[0, 2, 1, 3])
-        k = node("Transpose", [node("Reshape", [dense(x, f"{t}.k", hidden, hidden), split], f"{t}.kr")], f"{t}.kt",
-                 perm=[0, 2, 3, 1])
-        v = node("Transpose", [node("Reshape", [dense(x, f"{t}.v", hidden, hidden), split], f"{t}.vr")], f"{t}.vt",
-                 perm=[0, 2, 1, 3])
+        q = node(
+            "Transpose",
+            [node("Reshape", [dense(x, f"{t}.q", hidden, hidden), split], f"{t}.qr")],
+            f"{t}.qt",
+            perm=[0, 2, 1, 3],
+        )
+        k = node(
+            "Transpose",
+            [node("Reshape", [dense(x, f"{t}.k", hidden, hidden), split], f"{t}.kr")],
+            f"{t}.kt",
+            perm=[0, 2, 3, 1],
+        )
+        v = node(
+            "Transpose",
+            [node("Reshape", [dense(x, f"{t}.v", hidden, hidden), split], f"{t}.vr")],
+            f"{t}.vt",
+            perm=[0, 2, 1, 3],
+        )
         s = node("Add", [node("Mul", [node("MatMul", [q, k], f"{t}.qk"), scale], f"{t}.qks"), bias], f"{t}.sc")
         ctx = node("MatMul", [node("Softmax", [s], f"{t}.p", axis=-1), v], f"{t}.ctx")
         ctx = node("Reshape", [node("Transpose", [ctx], f"{t}.ctxt", perm=[0, 2, 1, 3]), merge], f"{t}.ctxm")
@@ -117,17 +134,26 @@ def build_model(folder: Path, vocab: int, layers: int, hidden: int, heads: int, 
         x = layernorm(node("Add", [dense(g, f"{t}.f2", ffn, hidden), x], f"{t}.res2"), f"{t}.ln2")
     nodes.append(helper.make_node("Identity", [x], ["last_hidden_state"]))
     graph = helper.make_graph(
-        nodes, "bge_m3_shaped",
-        [helper.make_tensor_value_info(n, TensorProto.INT64, ["batch", "seq"])
-         for n in ("input_ids", "attention_mask")],
+        nodes,
+        "bge_m3_shaped",
+        [
+            helper.make_tensor_value_info(n, TensorProto.INT64, ["batch", "seq"])
+            for n in ("input_ids", "attention_mask")
+        ],
         [helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT, ["batch", "seq", hidden])],
         initializer=inits,
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="kdsdesk-bench")
     model.ir_version = 8
     folder.mkdir(parents=True, exist_ok=True)
-    onnx.save_model(model, str(folder / "model.onnx"), save_as_external_data=True, all_tensors_to_one_file=True,
-                    location="model.onnx_data", size_threshold=1024)
+    onnx.save_model(
+        model,
+        str(folder / "model.onnx"),
+        save_as_external_data=True,
+        all_tensors_to_one_file=True,
+        location="model.onnx_data",
+        size_threshold=1024,
+    )
 
 
 def kds_texts() -> list[str]:
@@ -147,11 +173,11 @@ def build_tokenizer(path: Path, texts: list[str]) -> int:
     tok = Tokenizer(models.Unigram())
     tok.pre_tokenizer = pre_tokenizers.Metaspace()
     tok.decoder = decoders.Metaspace()
-    trainer = trainers.UnigramTrainer(vocab_size=8000, special_tokens=["<s>", "<pad>", "</s>", "<unk>"],
-                                      unk_token="<unk>")
+    trainer = trainers.UnigramTrainer(
+        vocab_size=8000, special_tokens=["<s>", "<pad>", "</s>", "<unk>"], unk_token="<unk>"
+    )
     tok.train_from_iterator(texts, trainer=trainer)
-    tok.post_processor = processors.TemplateProcessing(
-        single="<s> $A </s>", special_tokens=[("<s>", 0), ("</s>", 2)])
+    tok.post_processor = processors.TemplateProcessing(single="<s> $A </s>", special_tokens=[("<s>", 0), ("</s>", 2)])
     tok.save(str(path))
     return int(tok.get_vocab_size())
 
@@ -251,10 +277,21 @@ def measure(enc: Encoder, texts: list[str], repeat: int) -> dict[str, float]:
     with null_session(enc):
         t_over = timed(lambda: enc.encode(texts), 5)
     n_tok = sum(len(s) for s in seqs)
-    return {"chunks": len(texts), "mean_tokens": n_tok / len(texts), "raw_s": t_raw, "pipeline_s": t_pipe,
-            "overhead_s": t_over, "raw_chunks_s": len(texts) / t_raw, "pipeline_chunks_s": len(texts) / t_pipe,
-            "pipeline_tokens_s": n_tok / t_pipe, "ratio": t_raw / t_pipe, "ratio_overhead": t_raw / (t_raw + t_over),
-            "raw_cpu_s": c_raw, "pipeline_cpu_s": c_pipe, "ratio_cpu": c_raw / c_pipe}
+    return {
+        "chunks": len(texts),
+        "mean_tokens": n_tok / len(texts),
+        "raw_s": t_raw,
+        "pipeline_s": t_pipe,
+        "overhead_s": t_over,
+        "raw_chunks_s": len(texts) / t_raw,
+        "pipeline_chunks_s": len(texts) / t_pipe,
+        "pipeline_tokens_s": n_tok / t_pipe,
+        "ratio": t_raw / t_pipe,
+        "ratio_overhead": t_raw / (t_raw + t_over),
+        "raw_cpu_s": c_raw,
+        "pipeline_cpu_s": c_pipe,
+        "ratio_cpu": c_raw / c_pipe,
+    }
 
 
 def measure_store(folder: Path, texts: list[str], threads: int) -> dict[str, float]:
@@ -303,6 +340,7 @@ def search_latency(dim: int = 1024, n: int = CORPUS_CHUNKS) -> tuple[float, floa
     q = rng.standard_normal(dim, dtype=np.float32)
     q /= np.linalg.norm(q)
     mm = np.memmap(path, dtype=np.float16, mode="r", shape=(n, dim))
+
     def once() -> None:
         s = cosine_scores(mm, q)
         np.argsort(-s, kind="stable")[:50]
@@ -325,8 +363,11 @@ def main() -> int:
     results: dict[str, object] = {
         "load_average_start": os.getloadavg(),
         "machine": f"{platform.platform()} · {os.cpu_count()} CPUs · Python {platform.python_version()}",
-        "date": time.strftime("%Y-%m-%d"), "layers": args.layers, "scale_to_24_layers": scale,
-        "threads": args.threads, "rows": [],
+        "date": time.strftime("%Y-%m-%d"),
+        "layers": args.layers,
+        "scale_to_24_layers": scale,
+        "threads": args.threads,
+        "rows": [],
     }
     rows: list[dict[str, object]] = []
     int8_256: list[str] = []

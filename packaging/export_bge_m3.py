@@ -96,8 +96,9 @@ def vectors(model: Path, tokenizer: Path) -> np.ndarray:
         ids[i, : len(s)], mask[i, : len(s)] = s, 1
     sess = ort.InferenceSession(str(model), providers=["CPUExecutionProvider"])
     names = [o.name for o in sess.get_outputs()]
-    out = sess.run(["last_hidden_state" if "last_hidden_state" in names else names[0]], {
-        "input_ids": ids, "attention_mask": mask})[0]
+    out = sess.run(
+        ["last_hidden_state" if "last_hidden_state" in names else names[0]], {"input_ids": ids, "attention_mask": mask}
+    )[0]
     if out.ndim != 3 or out.shape[2] != 1024:
         sys.exit(f"unexpected output shape {out.shape}: the encoder contract needs [batch, seq, 1024]")
     cls = out[:, 0, :]
@@ -145,8 +146,13 @@ def main() -> int:
 
     args.out.mkdir(parents=True, exist_ok=True)
     written = [int8, tokenizer] + ([fp32, fp32.with_name("model.onnx_data")] if args.keep_fp32 else [])
-    record = {"source": f"https://huggingface.co/{REPO_ID}", "revision": rev, "licence": "MIT",
-              "export": "torch.onnx.export" if args.from_torch else "repository onnx/", "files": {}}
+    record = {
+        "source": f"https://huggingface.co/{REPO_ID}",
+        "revision": rev,
+        "licence": "MIT",
+        "export": "torch.onnx.export" if args.from_torch else "repository onnx/",
+        "files": {},
+    }
     for src in written:
         if not src.exists():
             continue
@@ -154,8 +160,8 @@ def main() -> int:
         shutil.copyfile(src, dest)
         record["files"][dest.name] = {"size": dest.stat().st_size, "sha256": sha256(dest)}
     (args.out / "LICENSE.txt").write_text(
-        "BGE-M3 (BAAI/bge-m3) is released under the MIT License: https://huggingface.co/BAAI/bge-m3\n",
-        encoding="utf-8")
+        "BGE-M3 (BAAI/bge-m3) is released under the MIT License: https://huggingface.co/BAAI/bge-m3\n", encoding="utf-8"
+    )
     (args.out / "export.json").write_text(json.dumps(record, indent=2), encoding="utf-8")
     print(json.dumps(record, indent=2))
     print(f"done: {args.out}  (put size/sha256 of model_int8.onnx into models/manifest.json)")

@@ -106,8 +106,14 @@ class Store:
     def manifest(self) -> Manifest | None:
         try:
             raw = json.loads((self.dir / "manifest.json").read_text(encoding="utf-8"))
-            m = Manifest(str(raw["model"]), int(raw["dim"]), int(raw["count"]), int(raw["generation"]),
-                         str(raw.get("uid", "")), int(raw["format"]))
+            m = Manifest(
+                str(raw["model"]),
+                int(raw["dim"]),
+                int(raw["count"]),
+                int(raw["generation"]),
+                str(raw.get("uid", "")),
+                int(raw["format"]),
+            )
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError) as exc:
@@ -118,8 +124,14 @@ class Store:
     def write_manifest(self, m: Manifest) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
         tmp = self.dir / "manifest.json.tmp"
-        data = {"format": m.format, "model": m.model, "dim": m.dim, "count": m.count, "generation": m.generation,
-                "uid": m.uid}
+        data = {
+            "format": m.format,
+            "model": m.model,
+            "dim": m.dim,
+            "count": m.count,
+            "generation": m.generation,
+            "uid": m.uid,
+        }
         with tmp.open("w", encoding="utf-8") as f:
             json.dump(data, f)
             f.flush()
@@ -319,9 +331,7 @@ def cosine_scores(vectors: npt.NDArray[np.float16], query: npt.NDArray[np.float3
     return out
 
 
-def dense_search(
-    catalog: Catalog, query: str, n: int = 50, doc_codes: Sequence[str] | None = None
-) -> list[Hit]:
+def dense_search(catalog: Catalog, query: str, n: int = 50, doc_codes: Sequence[str] | None = None) -> list[Hit]:
     """Top ``n`` chunks by cosine similarity among chunks that have vectors; [] when no encoder or vectors.
 
     Hits have route ``"dense"``, score = cosine, rank 1-based; ties keep row order. ``doc_codes`` keeps only those

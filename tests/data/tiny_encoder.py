@@ -110,7 +110,11 @@ def quantize(src: Path, dest: Path) -> None:
 
 
 def build_tiny_encoder(
-    folder: Path, dim: int = 32, int8: bool = False, seed: int = 0, sentences: Sequence[str] = SENTENCES,
+    folder: Path,
+    dim: int = 32,
+    int8: bool = False,
+    seed: int = 0,
+    sentences: Sequence[str] = SENTENCES,
     vocab_size: int = 400,
 ) -> Path:
     """``folder`` (e.g. ``<models>/bge-m3``) with ``tokenizer.json`` and ``model.onnx`` (+ ``model_int8.onnx``).

@@ -57,8 +57,16 @@ def make_chunks(n_docs: int = 3) -> list[Chunk]:
         sha = f"{d:x}" * 64
         doc = DocRef(file=f"/docs/{d}.pdf", sha256=sha, kind="pdf", title=f"기준 {d}")
         for i, s in enumerate(SENTENCES):
-            out.append(Chunk(chunk_id=f"{sha[:16]}-{i:05d}", doc=doc, kind="text", text=f"{s} ({d}-{i})",
-                             clause_path=(f"{i}.1 조항",), ordinal=i))
+            out.append(
+                Chunk(
+                    chunk_id=f"{sha[:16]}-{i:05d}",
+                    doc=doc,
+                    kind="text",
+                    text=f"{s} ({d}-{i})",
+                    clause_path=(f"{i}.1 조항",),
+                    ordinal=i,
+                )
+            )
     return out
 
 

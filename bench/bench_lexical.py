@@ -136,6 +136,7 @@ def main() -> int:
     ap.add_argument("--chunks-per-doc", type=int, default=88)
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--keep", metavar="DIR", help="keep the built library in DIR (for profiling)")
     args = ap.parse_args()
     rnd = random.Random(args.seed)
     pool = sentences()
@@ -187,12 +188,14 @@ def main() -> int:
                 s = c.text.split("\n")[0][4:]
                 queries.append(s[: rnd.randint(12, 40)] + "는 얼마인가요?")
         search(cat, "워밍업", dense=False)
-        lat = []
+        lat, cpu = [], []
         for q in queries:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             search(cat, q, k=20, dense=False)
             lat.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
         lat.sort()
+        cpu.sort()
         p50, p95 = statistics.median(lat), lat[int(0.95 * (len(lat) - 1))]
         lex_size = folder_size(work / "lib" / "lexical")
         db_size = (work / "lib" / "catalog.sqlite3").stat().st_size
@@ -212,12 +215,16 @@ def main() -> int:
             "non_kiwi_over_kiwi_cpu": round((index_cpu - kiwi_cpu) / kiwi_cpu, 3),
             "breakdown_s": {k: round(v, 2) for k, v in clock.total.items()},
             "query_ms": {"p50": round(p50, 2), "p95": round(p95, 2), "max": round(lat[-1], 2), "n": len(lat)},
+            "query_cpu_ms": {"p50": round(statistics.median(cpu), 2), "p95": round(cpu[int(0.95 * (len(cpu) - 1))], 2)},
+            "load_average": [round(x, 1) for x in os.getloadavg()],
             "size_mb": {"tantivy": round(lex_size / 1e6, 1), "sqlite": round(db_size / 1e6, 1)},
             "full_scale_estimate_s": {"kiwi": round(kiwi_s * scale, 1), "index": round(index_s * scale, 1)},
         }
         print(json.dumps(result, ensure_ascii=False, indent=1))
         OUT.mkdir(parents=True, exist_ok=True)
         (OUT / "bench_lexical.json").write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+        if args.keep:
+            shutil.copytree(work, args.keep, dirs_exist_ok=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

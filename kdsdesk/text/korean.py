@@ -49,6 +49,12 @@ def get_kiwi() -> Any:
     return _kiwi
 
 
+def warm_up() -> None:
+    """Load Kiwi and run it once. Kiwi's constructor holds the GIL (≈1–3 s here, far longer on a busy machine):
+    call this before a GUI event loop starts, or accept that the first search/indexing freezes other threads."""
+    get_kiwi().tokenize("형태소 분석 준비")
+
+
 def _keep(form: str, tag: str) -> str | None:
     base = tag.split("-", 1)[0]
     if base not in KEEP_TAGS:

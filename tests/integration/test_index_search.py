@@ -115,3 +115,56 @@ def test_killed_indexing_resumes(tmp_path: Path, kill_after: int) -> None:
     assert all(d.status == "searchable" for d in cat.documents())
     assert len(list(cat.iter_chunks())) == 6 * 39
     cat.close()
+
+
+@pytest.mark.slow
+def test_cli_index_list_search_eval_remove(
+    samples: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from kdsdesk import cli
+
+    pytest.importorskip("kdsdesk.ingest.hwpx")
+    lib = ["--library", str(tmp_path / "lib")]
+    files = [str(p) for p in sorted(samples.glob("*.hwpx"))]
+    assert cli.main(["index", *files, "--no-dense", "--json", *lib]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["added"]) == 3
+    assert report["failed"] == []
+    assert cli.main(["list", "--json", *lib]) == 0
+    docs = json.loads(capsys.readouterr().out)
+    assert {d["status"] for d in docs} == {"searchable"}
+    assert all(d["doc_code"] and d["year"] for d in docs)
+
+    assert cli.main(["search", "--json", "--k", "3", "--lexical", "A_v,min", *lib]) == 0
+    out = json.loads(capsys.readouterr().out)
+    hit = out["hits"][0]
+    assert set(hit) == {
+        "rank", "score", "route", "chunk_id", "file", "doc_code", "year", "clause", "clause_path", "kind", "pages",
+        "text",
+    }  # fmt: skip
+    assert hit["rank"] == 1
+    assert hit["clause"] == "4.2.4"
+
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text('{"id": "a", "question": "표 4.2-1"}\n{"id": "b", "question": "fck"}\n', encoding="utf-8")
+    assert cli.main(["search", "--batch", str(batch), "--k", "2", "--lexical", *lib]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["id"] for x in lines] == ["a", "b"]
+    assert lines[0]["hits"][0]["route"] == "table_no"
+
+    assert cli.main(["eval", "--qa", str(samples / "qa.jsonl"), "--json", "--lexical", *lib]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["all"]["hit@3"] >= 0.95
+    assert set(result["by_qtype"]) >= {"numeric", "symbol", "table_title", "table_row"}
+
+    out_file = tmp_path / "evalset.jsonl"
+    assert cli.main(["evalset", "build", *files, "--out", str(out_file), *lib]) == 0
+    items = [json.loads(x) for x in out_file.read_text(encoding="utf-8").splitlines()]
+    assert {"symbol", "description", "table_title", "table_row"} <= {i["qtype"] for i in items}
+    assert all(i["golds"] and i["clause"] for i in items)
+
+    assert cli.main(["remove", files[0], *lib]) == 0
+    assert cli.main(["list", "--json", *lib]) == 0
+    assert len(json.loads(capsys.readouterr().out.splitlines()[-1])) == 2

@@ -17,6 +17,7 @@ Coordinates are PyMuPDF points, top-left origin.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,7 @@ from kdsdesk.records import RectT
 BAR = "\ue06d"  # HyhwpEQ fraction bar / radical overbar piece
 GAP_SPLIT = 0.5  # a gap wider than this × font size (with no space character) starts a new run
 MATH_GAP = 0.35  # equation runs closer than this × size form one equation
+_PUA = re.compile("[\ue000-\uf8ff]")
 
 
 
@@ -138,11 +140,20 @@ def extract_runs(raw: dict[str, Any], stats: PageStats, pstats: pua.PuaStats) ->
 
 def _span_runs(span: dict[str, Any], stats: PageStats, pstats: pua.PuaStats, out: list[Run]) -> None:
     font: str = span["font"]
+    chars: list[dict[str, Any]] = span["chars"]
+    stats.chars += len(chars)
     size = float(span["size"]) or 1.0
     math = pua.is_hyhwpeq_font(font)
     bold = bool(span["flags"] & 16) or "bold" in font.lower()
     origin_y = float(span["origin"][1])
     _, sy0, _, sy1 = span["bbox"]
+    if math:
+        _math_runs(chars, font, size, bold, origin_y, sy0, sy1, out)
+        return
+    text = "".join([ch["c"] for ch in chars])
+    if len(text) == len(chars) and _PUA.search(text) is None:
+        _plain_runs(chars, text, size, bold, origin_y, sy0, sy1, out)
+        return
     gap = GAP_SPLIT * size
     buf: list[str] = []
     glyphs: list[pdf_math.Glyph] = []
@@ -165,11 +176,10 @@ def _span_runs(span: dict[str, Any], stats: PageStats, pstats: pua.PuaStats, out
         bx0 = bx1 = -1.0
         lead = False
 
-    for ch in span["chars"]:
+    for ch in chars:
         c: str = ch["c"]
         bbox = ch["bbox"]
         x0, x1 = bbox[0], bbox[2]
-        stats.chars += 1
         if c.isspace():
             if buf:
                 flush(True)
@@ -181,11 +191,12 @@ def _span_runs(span: dict[str, Any], stats: PageStats, pstats: pua.PuaStats, out
         if buf and (is_bar != cur_bar or x0 - last_x1 > gap):
             flush(False)
         cur_bar = is_bar
+        raw_pua = "\ue000" <= c <= "\uf8ff"
         if math:
-            glyphs.append(pdf_math.Glyph(c, tuple(bbox), size, font, pua.is_pua(c), tuple(ch["origin"])))
-            if pua.is_pua(c):
+            glyphs.append(pdf_math.Glyph(c, tuple(bbox), size, font, raw_pua, tuple(ch["origin"])))
+            if raw_pua:
                 c = pua.decode_char(c, font) or ""
-        elif pua.is_pua(c):
+        elif raw_pua:
             pstats.symbol_font += 1
             c = pua.decode_char(c, font) or ""
             if not c:
@@ -201,6 +212,97 @@ def _span_runs(span: dict[str, Any], stats: PageStats, pstats: pua.PuaStats, out
         out[-1].trail = True
 
 
+def _math_runs(
+    chars: list[dict[str, Any]], font: str, size: float, bold: bool, base: float, sy0: float, sy1: float,
+    out: list[Run],
+) -> None:
+    """``_span_runs`` for an equation-font span: runs keep their raw glyphs; U+E06D bars are runs of their own."""
+    gap = GAP_SPLIT * size
+    cy = (sy0 + sy1) / 2
+    buf: list[str] = []
+    glyphs: list[pdf_math.Glyph] = []
+    bx0 = bx1 = -1.0  # extent of the non-space characters in buf
+    lead = cur_bar = False
+    last_x1 = -1e9
+    for ch in chars:
+        c: str = ch["c"]
+        bbox = ch["bbox"]
+        x0, x1 = bbox[0], bbox[2]
+        if c.isspace():
+            if buf:
+                out.append(Run("".join(buf), bx0, sy0, bx1, sy1, size, base, bold, glyphs, cur_bar, lead, True, cy))
+                buf, glyphs = [], []
+                bx0 = bx1 = -1.0
+                lead = False
+            else:
+                lead = True
+            if x1 > last_x1:
+                last_x1 = x1
+            continue
+        is_bar = c == BAR
+        if buf and (is_bar != cur_bar or x0 - last_x1 > gap):
+            out.append(Run("".join(buf), bx0, sy0, bx1, sy1, size, base, bold, glyphs, cur_bar, lead, False, cy))
+            buf, glyphs = [], []
+            bx0 = bx1 = -1.0
+            lead = False
+        cur_bar = is_bar
+        raw_pua = "\ue000" <= c <= "\uf8ff"
+        glyphs.append(pdf_math.Glyph(c, tuple(bbox), size, font, raw_pua, tuple(ch["origin"])))
+        if raw_pua:
+            c = pua.decode_char(c, font) or ""
+        if bx0 < 0:
+            bx0 = x0
+        if x1 > bx1:
+            bx1 = x1
+        if x1 > last_x1:
+            last_x1 = x1
+        buf.append(c or BAR)
+    if buf:
+        out.append(Run("".join(buf), bx0, sy0, bx1, sy1, size, base, bold, glyphs, cur_bar, lead, False, cy))
+    elif lead and out:
+        out[-1].trail = True
+
+
+def _plain_runs(
+    chars: list[dict[str, Any]], text: str, size: float, bold: bool, base: float, sy0: float, sy1: float,
+    out: list[Run],
+) -> None:
+    """``_span_runs`` for a span of ordinary text (no equation font, no PUA): the same runs, fewer steps."""
+    gap = GAP_SPLIT * size
+    cy = (sy0 + sy1) / 2
+    start = -1  # first character of the current run
+    rx0 = rx1 = 0.0  # its extent
+    lead = False
+    last_x1 = -1e9  # right edge of everything seen so far (spaces included)
+    for i, ch in enumerate(chars):
+        bbox = ch["bbox"]
+        x1 = bbox[2]
+        if text[i].isspace():
+            if start >= 0:
+                out.append(Run(text[start:i], rx0, sy0, rx1, sy1, size, base, bold, None, False, lead, True, cy))
+                start = -1
+                lead = False
+            else:
+                lead = True
+        elif start < 0:
+            start, rx0, rx1 = i, bbox[0], max(-1.0, x1)
+        elif bbox[0] - last_x1 > gap:
+            out.append(Run(text[start:i], rx0, sy0, rx1, sy1, size, base, bold, None, False, lead, False, cy))
+            start, rx0, rx1 = i, bbox[0], max(-1.0, x1)
+            lead = False
+        else:
+            if rx0 < 0:  # as the general loop: a run starting left of the page takes a later x0
+                rx0 = bbox[0]
+            if x1 > rx1:
+                rx1 = x1
+        if x1 > last_x1:
+            last_x1 = x1
+    if start >= 0:
+        out.append(Run(text[start:], rx0, sy0, rx1, sy1, size, base, bold, None, False, lead, False, cy))
+    elif lead and out:
+        out[-1].trail = True
+
+
 # -- fractions and overbars ------------------------------------------------------------------------------------
 def group_bars(runs: list[Run]) -> list[Run]:
     """Merge each U+E06D bar with the equation runs above, below and under it (numerator, denominator, radicand)
@@ -209,22 +311,23 @@ def group_bars(runs: list[Run]) -> list[Run]:
     if not bars:
         return runs
     gone: set[int] = set()
+    maths = [r for r in runs if r.glyphs is not None]  # only equation runs join a bar
     for bar in bars:
         if id(bar) in gone:
             continue
         bs = bar.size
+        lo, hi, cy, reach = bar.x0 - 0.1 * bs, bar.x1 + 0.1 * bs, bar.cy, 1.5 * bs
         members = [
             r
-            for r in runs
-            if r.math and r is not bar and id(r) not in gone
-            and bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs and abs(r.cy - bar.cy) <= 1.5 * bs
+            for r in maths
+            if lo <= (r.x0 + r.x1) / 2 <= hi and abs(r.cy - cy) <= reach and r is not bar and id(r) not in gone
         ]
         member_ids = {id(r) for r in members}
         grew = bool(members)
         while grew:  # scripts of the numerator/denominator glyphs hang further out
             grew = False
-            for r in runs:
-                if not r.math or r is bar or id(r) in gone or id(r) in member_ids:
+            for r in maths:
+                if r is bar or id(r) in gone or id(r) in member_ids:
                     continue
                 if not bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs or r.size >= bs:
                     continue
@@ -251,19 +354,29 @@ def group_bars(runs: list[Run]) -> list[Run]:
 def cluster_lines(runs: Iterable[Run]) -> list[Line]:
     """Group runs into visual lines: a run joins a line when its centre lies in the line's main band."""
     lines: list[Line] = []
+    bigs: list[float] = []  # largest run size of each line so far
     for r in sorted(runs, key=lambda r: (r.cy, r.x0)):
-        target: Line | None = None
-        for ln in reversed(lines[-4:]):
-            if ln.core0 - 0.05 <= r.cy <= ln.core1 + 0.05:
-                target = ln
+        cy = r.cy
+        k = len(lines) - 1
+        stop = max(-1, k - 4)
+        while k > stop:
+            ln = lines[k]
+            if ln.core0 - 0.05 <= cy <= ln.core1 + 0.05:
                 break
-        if target is None:
+            k -= 1
+        if k == stop:
             lines.append(Line([r], r.y0, r.y1, r.y0, r.y1, x0=r.x0))
+            bigs.append(r.size)
             continue
-        big = max(x.size for x in target.runs)
+        target = lines[k]
+        big = bigs[k]
         target.runs.append(r)
-        target.y0 = min(target.y0, r.y0)
-        target.y1 = max(target.y1, r.y1)
+        if r.y0 < target.y0:
+            target.y0 = r.y0
+        if r.y1 > target.y1:
+            target.y1 = r.y1
+        if r.size > big:
+            bigs[k] = r.size
         if r.size > big * 1.05 and not r.bar:
             target.core0, target.core1 = r.y0, r.y1
     for ln in lines:
@@ -307,9 +420,12 @@ def assemble(
     prev: Run | None = None
     for group in _equation_groups(runs):
         r = group[0]
-        rect: RectT = (min(x.x0 for x in group), min(x.y0 for x in group), max(x.x1 for x in group),
-                       max(x.y1 for x in group))
-        if r.math:
+        rect: RectT = (
+            (r.x0, r.y0, r.x1, r.y1) if len(group) == 1
+            else (min(x.x0 for x in group), min(x.y0 for x in group), max(x.x1 for x in group),
+                  max(x.y1 for x in group))
+        )
+        if r.glyphs is not None:
             glyphs = [g for x in group for g in (x.glyphs or ())]
             text = pdf_math.linearize(glyphs, (), pstats).strip()
             stats.equations += 1

@@ -284,6 +284,23 @@ def cmd_index(args: argparse.Namespace) -> int:
     return EXIT_FAIL if report.failed else EXIT_OK
 
 
+def cmd_encode(args: argparse.Namespace) -> int:
+    """``kdsdesk encode``: compute missing dense vectors (resumable: Ctrl+C keeps what is done)."""
+    from kdsdesk.index.encoder import encoder_status
+
+    lib = _open_library(args)
+    try:
+        ready, message = encoder_status(lib.settings.encoder_dir)
+        if not ready:
+            print(message, file=sys.stderr)
+            return EXIT_OK
+        encoded = run_with_progress(lib.encode_pending())
+    finally:
+        lib.close()
+    print(f"의미 검색 벡터 {encoded}개를 계산했습니다.")
+    return EXIT_OK
+
+
 def cmd_remove(args: argparse.Namespace) -> int:
     lib = _open_library(args)
     try:

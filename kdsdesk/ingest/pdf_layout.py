@@ -17,6 +17,7 @@ display equations and tables in reading order.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import statistics
@@ -154,6 +155,18 @@ def _drop_constant_labels(labels: dict[int, str]) -> None:
             del labels[k]
 
 
+def _on_text(box: RectT, lines: list[Line], tops: list[float], tallest: float) -> bool:
+    """Whether ``box`` overlaps a text line; ``lines`` sorted by top edge (``tops``), none taller than ``tallest``."""
+    x0, y0, x1, y1 = box
+    for k in range(bisect.bisect_left(tops, y0 - tallest - 1.0), len(lines)):
+        ln = lines[k]
+        if ln.y0 >= y1:
+            break
+        if x0 < ln.x1 and x1 > ln.x0 and y0 < ln.y1:
+            return True
+    return False
+
+
 def outline_regions(pages: list[PageData]) -> list[UnreadableRegion]:
     """Rows of glyph-sized filled paths (lettering drawn as outlines) that are not running headers/footers."""
     need = max(2, (len(pages) + 1) // 2)
@@ -166,10 +179,12 @@ def outline_regions(pages: list[PageData]) -> list[UnreadableRegion]:
         if not p.lines and p.image_share > 0.5:
             out.append(UnreadableRegion(p.index, (0.0, 0.0, p.width, p.height), SCAN_REASON))
             continue
+        lines = sorted(p.lines, key=lambda ln: ln.y0)
+        tops = [ln.y0 for ln in lines]
+        tallest = max((ln.y1 - ln.y0 for ln in lines), default=0.0)
         boxes = [
             b for b in p.glyph_boxes
-            if counts[(round(b[0]), round(b[1]))] < need
-            and not any(b[0] < ln.x1 and b[2] > ln.x0 and b[1] < ln.y1 and b[3] > ln.y0 for ln in p.lines)
+            if counts[(round(b[0]), round(b[1]))] < need and not _on_text(b, lines, tops, tallest)
         ]
         rows: list[list[RectT]] = []
         for b in sorted(boxes, key=lambda b: (round((b[1] + b[3]) / 8), b[0])):

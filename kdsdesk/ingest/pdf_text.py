@@ -107,12 +107,18 @@ class Line:
 
 @dataclass(slots=True)
 class PageStats:
-    """Counters of one page (added up per document); PUA glyphs are counted in ``pua.PuaStats``."""
+    """Counters of one page (added up per document); PUA glyphs are counted in ``pua.PuaStats``.
+
+    ``linear`` remembers each equation glyph group already linearised in the document (keyed by the glyphs'
+    identities; a table's cells re-assemble the runs of lines assembled before): its text and the PUA counts the
+    work added, so a repeat gives the same text and the same counts without redoing the layout.
+    """
 
     chars: int = 0
     rotated_chars: int = 0
     equations: int = 0
     unreadable_equations: int = 0
+    linear: dict[tuple[int, ...], tuple[str, pua.PuaStats, list[pdf_math.Glyph]]] = field(default_factory=dict)
 
     def add(self, other: PageStats) -> None:
         self.chars += other.chars
@@ -404,6 +410,17 @@ def _equation_groups(runs: Sequence[Run]) -> list[list[Run]]:
     return groups
 
 
+def _linearize(glyphs: list[pdf_math.Glyph], pstats: pua.PuaStats, stats: PageStats) -> str:
+    key = tuple(map(id, glyphs))
+    known = stats.linear.get(key)
+    if known is None:
+        counts = pua.PuaStats()
+        known = (pdf_math.linearize(glyphs, (), counts).strip(), counts, glyphs)  # glyphs kept: ids stay unique
+        stats.linear[key] = known
+    pstats.add(known[1])
+    return known[0]
+
+
 def assemble(
     runs: Sequence[Run], pstats: pua.PuaStats, stats: PageStats
 ) -> tuple[str, list[tuple[int, int, RectT]], bool, list[RectT]]:
@@ -427,7 +444,7 @@ def assemble(
         )
         if r.glyphs is not None:
             glyphs = [g for x in group for g in (x.glyphs or ())]
-            text = pdf_math.linearize(glyphs, (), pstats).strip()
+            text = _linearize(glyphs, pstats, stats)
             stats.equations += 1
             if pdf_math.UNREADABLE in text:
                 stats.unreadable_equations += 1

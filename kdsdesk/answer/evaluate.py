@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from kdsdesk.answer.pipeline import answer_question
 from kdsdesk.records import Answer
 from kdsdesk.text.normalize import norm, tex_to_plain
-from kdsdesk.verify.values import _only_number, number_spans
+from kdsdesk.verify.values import only_number, number_spans
 
 if TYPE_CHECKING:
     from kdsdesk.service import Library
@@ -52,8 +52,8 @@ def judge(item: Mapping[str, Any], answer: Answer) -> bool:
     if not gold:
         return False
     gold_unit = str(item.get("unit", ""))
-    if _only_number(gold) and answer.value:
-        if not _only_number(answer.value):
+    if only_number(gold) and answer.value:
+        if not only_number(answer.value):
             return False
         return bool(_numbers(gold, gold_unit) & _numbers(answer.value, answer.unit))
     texts = [f"{answer.value} {answer.unit}", answer.value, *answer.requirements, answer.definition]

@@ -69,7 +69,7 @@ def _forms(value_text: str, unit: str) -> list[set[Decimal]]:
     return forms
 
 
-def _only_number(value: str) -> bool:
+def only_number(value: str) -> bool:
     """True when the value is one number (optionally with ``%``)."""
     return bool(re.fullmatch(r"\s*[-−]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\s*", _nfkc(value)))
 
@@ -82,7 +82,7 @@ def value_in_quote(value: str, quote: str, unit: str = "") -> bool:
     have = number_values(quote)
     if any(not (f & have) for f in forms):
         return False
-    if forms and _only_number(value):
+    if forms and only_number(value):
         return True
     nv = norm(value)
     return bool(nv) and nv in norm(quote)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from kdsdesk.answer.pipeline import answer_question
 from kdsdesk.records import Answer
 from kdsdesk.text.normalize import norm, tex_to_plain
-from kdsdesk.verify.values import only_number, number_spans
+from kdsdesk.verify.values import number_spans, only_number
 
 if TYPE_CHECKING:
     from kdsdesk.service import Library

@@ -17,7 +17,6 @@ failure). Settings, caches and logs of the receiving machine are kept.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import logging
@@ -33,7 +32,7 @@ from typing import Any
 
 from kdsdesk import __version__
 from kdsdesk.errors import KnownError
-from kdsdesk.models import HASH_CACHE_NAME
+from kdsdesk.models import HASH_CACHE_NAME, sha256_of
 
 log = logging.getLogger(__name__)
 
@@ -144,14 +143,6 @@ def _is_sqlite(path: Path) -> bool:
         return False
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        while block := f.read(1 << 20):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _copy_order(path: Path) -> tuple[str, bool, str]:
     """Per folder, JSON manifests first: a store whose manifest is its commit point (dense ``manifest.json``,
     tantivy ``meta.json``) is then never copied with a manifest newer than its data files."""
@@ -205,7 +196,7 @@ def export_pack(root: Path, out: Path) -> PackInfo:
                     src = Path(tmp) / f"snapshot-{len(entries)}.sqlite"
                     _sqlite_snapshot(path, src)
                 size = src.stat().st_size
-                entries[str(rel)] = {"size": size, "sha256": _sha256(src)}
+                entries[str(rel)] = {"size": size, "sha256": sha256_of(src)}
                 total += size
                 zf.write(src, f"library/{rel}")
             manifest = {
@@ -319,7 +310,7 @@ def _extract(pack: Path, manifest: dict[str, Any], staging: Path) -> tuple[int, 
             if (
                 not isinstance(want, dict)
                 or dest.stat().st_size != want.get("size")
-                or _sha256(dest) != want.get("sha256")
+                or sha256_of(dest) != want.get("sha256")
             ):
                 raise KnownError(f"색인 팩이 손상되었습니다(해시 불일치): {rel}", path=str(pack))
             seen.add(str(rel))

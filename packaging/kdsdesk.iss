@@ -67,6 +67,4 @@ Name: "{autodesktop}\{#AppName}"; Filename: "{app}\KDS Desk.exe"; Tasks: desktop
 Filename: "{cmd}"; Parameters: "/k ""{app}\kdsdesk.exe"" --selftest"; Description: "자체 점검 실행 (오프라인, 약 1분)"; Flags: postinstall unchecked nowait
 Filename: "{app}\KDS Desk.exe"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: postinstall nowait skipifsilent
 
-[UninstallDelete]
-; the bundle's own caches; the user's library (%LOCALAPPDATA%\KDSDesk\library) is kept
-Type: filesandordirs; Name: "{app}\_internal\models\*.tmp"
+; Uninstalling removes only what was installed: the user's library and models in %LOCALAPPDATA%\KDSDesk are kept.

@@ -22,13 +22,12 @@ from dataclasses import dataclass
 from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
 from kdsdesk.answer.qtype import UNITS, QuestionInfo
 from kdsdesk.answer.schema import Draft, Evidence
+from kdsdesk.answer.sentences import FORMULA_Q, TOP_HITS, Unit, is_equation, score_units, units
 from kdsdesk.answer.tables import read_table
 from kdsdesk.records import Alternative, Chunk, Hit
-from kdsdesk.text.chunk import split_sentences
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.values import number_spans
 
-TOP_HITS = 6
 VALUE_MARGIN = 0.15  # two different values closer than this: ambiguous
 MIN_VALUE_SCORE = 1.2  # below this the best number is too weakly tied to the question (measured on the samples)
 
@@ -44,70 +43,6 @@ _DEF_LINE = re.compile(r"^\s*([^:：]{1,40}?)\s*[:：]\s*(.+)$")
 _DEF_SENT = re.compile(r"(을|를)\s*말한다|(이)?라\s*한다|(이)?라고\s*한다")
 _MAX_CUE = re.compile(r"최대|상한|이하|넘지|초과하지|까지")
 _MIN_CUE = re.compile(r"최소|하한|이상|최솟값")
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """A sentence or line of a hit's chunk: ``chunk.text[start:end]``."""
-
-    hit: Hit
-    start: int
-    end: int
-    score: float = 0.0
-
-    @property
-    def text(self) -> str:
-        return self.hit.chunk.text[self.start : self.end]
-
-
-def _trim(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return a, b
-
-
-def units(hits: Sequence[Hit], top: int = TOP_HITS) -> list[Unit]:
-    """Sentences/lines of the top hits (table chunks: one unit per line)."""
-    out: list[Unit] = []
-    for h in hits[:top]:
-        text = h.chunk.text
-        pos = 0
-        for line in text.split("\n"):
-            for a, b in split_sentences(line) if h.chunk.kind != "table" else [(0, len(line))]:
-                s, e = _trim(text, pos + a, pos + b)
-                if e > s:
-                    out.append(Unit(h, s, e))
-            pos += len(line) + 1
-    return out
-
-
-_FORMULA_Q = re.compile(r"식(에서|의|에|으로)|계산식|상세식|공식|곱하|나누|상수|항은")
-_EQUATION = re.compile(r"[=≤≥<>]")
-
-
-def is_equation(text: str) -> bool:
-    """A display-equation line: a relation sign and little Hangul."""
-    return bool(_EQUATION.search(text)) and len(re.findall(r"[가-힣]", text)) <= len(text) // 5
-
-
-def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
-    """Units by the share of the question's content bigrams they hold (equations: of its symbols, when the
-    question is about a formula)."""
-    qg = question_grams(question)
-    syms = _symbols(question)
-    formula = bool(_FORMULA_Q.search(question)) and bool(syms)
-    scored = []
-    for u in us:
-        ug = bigrams(u.text)
-        title = bigrams(" ".join(u.hit.chunk.clause_path[-1:]))
-        s = coverage(qg, ug) + 0.3 * coverage(qg, title) + 0.1 / u.hit.rank
-        if formula and is_equation(u.text):
-            nt = norm(u.text)
-            s += sum(1 for x in syms if x in nt) / len(syms) + 0.3 * coverage(qg, title)
-        scored.append(Unit(u.hit, u.start, u.end, s))
-    return sorted(scored, key=lambda x: -x.score)
 
 
 # -- values ------------------------------------------------------------------------------------------------------
@@ -227,7 +162,7 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
 
 def _value_from_text(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft | None:
     cands: list[_Cand] = []
-    for u in ranked[:5]:
+    for u in [v for v in ranked if v.hit.chunk.kind != "table"][:5]:  # table cells: read under their headers
         if u.score <= 0.2:
             break
         cands.extend(_value_candidates(question, info, u))
@@ -258,7 +193,7 @@ def _value_from_text(question: str, info: QuestionInfo, ranked: Sequence[Unit]) 
 
 def _value_from_tables(question: str, info: QuestionInfo, hits: Sequence[Hit]) -> tuple[Draft, float] | None:
     best: tuple[Draft, float] | None = None
-    if _FORMULA_Q.search(question):
+    if FORMULA_Q.search(question):
         return None  # a question about a formula is not answered by a table cell
     for h in hits[:TOP_HITS]:
         t = h.chunk.table
@@ -350,7 +285,7 @@ def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit]
             chosen = [lead, u]
         if not chosen:
             continue
-        eq = _equation_for(chosen[0]) if _FORMULA_Q.search(question) or "식" in chosen[0].text else None
+        eq = _equation_for(chosen[0]) if FORMULA_Q.search(question) or "식" in chosen[0].text else None
         if eq is not None:
             chosen.append(eq)
         reqs = tuple(_strip_item(v.text) for v in chosen)

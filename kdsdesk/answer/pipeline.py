@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from kdsdesk import paths
-from kdsdesk.answer import extractive
+from kdsdesk.answer import extractive, sentences
 from kdsdesk.answer.qtype import QuestionInfo, classify
 from kdsdesk.answer.schema import Draft, SchemaError, draft_from_json
 from kdsdesk.errors import KnownError
@@ -40,7 +40,7 @@ RANK_MARGIN = 0.25  # a value's sentence may trail the best-matching retrieved s
 def _best_sentence(question: str, c: Citation, hits: Sequence[Hit]) -> bool:
     """The sentence holding a cited value is (nearly) the best match to the question among the retrieved
     sentences — so a true quote of a neighbouring sentence (same unit, other subject) does not pass."""
-    us = extractive.score_units(question, extractive.units(hits))
+    us = sentences.score_units(question, sentences.units(hits))
     rel = {id(u): u.score for u in us}
     best = max(rel.values(), default=0.0)
     own = [rel[id(u)] for u in us if u.hit.chunk.chunk_id == c.chunk.chunk_id and u.start < c.end and c.start < u.end]

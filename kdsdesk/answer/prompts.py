@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kdsdesk.answer.extractive import score_units, units
 from kdsdesk.answer.match import label_score, question_grams
 from kdsdesk.answer.qtype import QuestionInfo
 from kdsdesk.answer.schema import MAX_ITEMS
+from kdsdesk.answer.sentences import score_units, units
 from kdsdesk.records import Hit
 
 EVIDENCE_CHARS = 1400

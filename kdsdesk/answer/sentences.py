@@ -1,0 +1,286 @@
+"""Evidence units (the sentences and lines of the retrieved chunks) and how well each one matches a question.
+
+A unit's score is built from generic signals, each one a rule that holds for any KDS standard:
+
+- **terms**: the question's content morphemes (Kiwi, via ``kdsdesk.text.korean``: particles and endings dropped,
+  compounds glued, then cut into character bigrams so "공칭전단강도" meets "공칭 전단강도") found in the unit,
+  each weighted by how rare it is among the candidate units (a word every sentence shares decides nothing);
+- **context**: words the unit does not write but means — the explanation of each symbol it uses, from the
+  "기호 : 설명" lines of the same document ("√f_ck" is "콘크리트의 설계기준압축강도"'s root), and for a list item
+  (①, 가.) the sentence that introduces the list ("다음의 경우는 제외한다"); these count at a reduced weight;
+- **symbols**: the share of the question's symbols (``V_n``, ``C_w``) the unit writes;
+- **conditions**: +/- when the numeric condition the unit is written for agrees with / excludes the question's
+  (``kdsdesk.answer.conditions``: "4.5 m/h를 넘으면" vs "4.5 m/h를 초과하는 경우" / "4.5 m/h 이하인 경우");
+- **exceptions**: a "다만, …경우에는" sentence gains a little, with the sentence it qualifies as context, when
+  the question states its condition, and loses a little when not (a question that does not name the exception
+  asks for the rule);
+- the clause title and the hit's rank, a little.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kdsdesk.answer.conditions import Cond, agreement, question_conditions
+from kdsdesk.answer.match import bigrams, coverage
+from kdsdesk.records import Hit
+from kdsdesk.text.chunk import split_sentences
+from kdsdesk.text.symbols import find_symbols, normalize
+
+TOP_HITS = 6
+CONTEXT_WEIGHT = 0.5  # a word met only in a unit's context (symbol explanation, list lead) counts this much
+SYMBOL_WEIGHT = 0.3
+CONDITION_WEIGHT = 0.4
+EXCEPTION_WEIGHT = 0.2
+
+_ITEM_MARK = re.compile(r"^\s*([①-⑳]|[가-하]\.|\d+\)|[a-z]\))")
+_WHERE = re.compile(r"^\s*(?:여기서\s*,?\s*)?(?P<sym>[^\s:：가-힣][^:：가-힣]{0,24}?)\s*[:：]\s*(?P<desc>.+)$")
+_EQUATION = re.compile(r"[=≤≥<>]")
+_LABEL = re.compile(r"\(\s*([A-Z]?\d+(?:\.\d+)*\s*-\s*\d+)\s*\)\s*$")  # "(4.2-3)" ending an equation line
+FORMULA_Q = re.compile(r"식(에서|의|에|으로)|계산식|상세식|공식|곱하|나누|상수|항은")
+_STOP_GRAMS = frozenset({"얼마", "무엇", "어떤", "경우", "하나", "나요", "인가"})
+_UNIT_TOKENS = frozenset({"mm", "cm", "m", "mpa", "gpa", "kpa", "kn", "n", "h", "s", "knm"})
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A sentence or line of a hit's chunk: ``chunk.text[start:end]``."""
+
+    hit: Hit
+    start: int
+    end: int
+    score: float = 0.0
+
+    @property
+    def text(self) -> str:
+        return self.hit.chunk.text[self.start : self.end]
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
+def units(hits: Sequence[Hit], top: int = TOP_HITS) -> list[Unit]:
+    """Sentences/lines of the top hits (table chunks: one unit per line)."""
+    out: list[Unit] = []
+    for h in hits[:top]:
+        text = h.chunk.text
+        pos = 0
+        for line in text.split("\n"):
+            for a, b in split_sentences(line) if h.chunk.kind != "table" else [(0, len(line))]:
+                s, e = _trim(text, pos + a, pos + b)
+                if e > s:
+                    out.append(Unit(h, s, e))
+            pos += len(line) + 1
+    return out
+
+
+def is_equation(text: str) -> bool:
+    """A display-equation line: a relation sign and little Hangul."""
+    return bool(_EQUATION.search(text)) and len(re.findall(r"[가-힣]", text)) <= len(text) // 5
+
+
+def is_item(text: str) -> bool:
+    """A list item (①, 가., 1), a)) — not a numbered paragraph "(1)"."""
+    return bool(_ITEM_MARK.match(text))
+
+
+def symbols_of(text: str) -> set[str]:
+    """Symbol tokens written in ``text`` (``V_n`` → ``vn``), units and numbers left out."""
+    out: set[str] = set()
+    for s in find_symbols(normalize(text)):
+        tok = s.tokens[0]
+        if tok and not tok[0].isdigit() and tok not in _UNIT_TOKENS:
+            out.add(tok)
+    return out
+
+
+# -- the question -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Query:
+    """What a question is matched with: content bigrams, symbols, numeric conditions."""
+
+    grams: frozenset[str]
+    symbols: frozenset[str]
+    conds: tuple[Cond, ...]
+
+
+_CONTENT_TAGS = ("NNG", "NNP", "NR", "XR", "VV", "VA", "XSN", "SL", "SN", "SH")
+_STOP_WORDS = frozenset({"어떻", "하", "되", "있", "말하", "부르", "얼마", "무엇", "경우", "정하", "나오"})
+
+
+def content_words(question: str) -> list[str]:
+    """The question's words as written, each cut to its content morphemes (Kiwi decides where the particle or
+    ending starts: "겹침이음의" → "겹침이음", "계산할" → "계산"); Hangul only (symbols and numbers are matched
+    apart), question words and single syllables dropped."""
+    from kdsdesk.text.korean import get_kiwi
+
+    q = unicodedata.normalize("NFKC", question)
+    toks = get_kiwi().tokenize(q)
+    out: list[str] = []
+    for m in re.finditer(r"\S+", q):
+        spans = [
+            (t.start, t.start + t.len)
+            for t in toks
+            if m.start() <= t.start < m.end()
+            and str(t.tag).split("-", 1)[0] in _CONTENT_TAGS
+            and t.form not in _STOP_WORDS
+        ]
+        if not spans:
+            continue
+        w = re.sub(r"[^가-힣]", "", q[min(a for a, _ in spans) : max(b for _, b in spans)])
+        if len(w) >= 2:
+            out.append(w)
+    return out
+
+
+def query(question: str) -> Query:
+    grams: set[str] = set()
+    for w in content_words(question):
+        grams |= bigrams(w)
+    grams -= _STOP_GRAMS
+    return Query(frozenset(grams), frozenset(symbols_of(question)), tuple(question_conditions(question)))
+
+
+# -- context of a unit ------------------------------------------------------------------------------------------
+def glossary(us: Sequence[Unit]) -> dict[tuple[str, str], str]:
+    """``(document, symbol) → explanation`` from the "기호 : 설명" lines of the units' chunks."""
+    out: dict[tuple[str, str], str] = {}
+    seen: set[str] = set()
+    for u in us:
+        c = u.hit.chunk
+        if c.chunk_id in seen or c.kind == "table":
+            continue
+        seen.add(c.chunk_id)
+        for line in c.text.split("\n"):
+            m = _WHERE.match(line)
+            if not m or re.search(r"[가-힣]", m["sym"]):
+                continue
+            syms = symbols_of(m["sym"])
+            if len(syms) == 1:
+                out.setdefault((c.doc.file, next(iter(syms))), m["desc"])
+    return out
+
+
+def lead_of(u: Unit, us: Sequence[Unit]) -> Unit | None:
+    """For a list item, the nearest sentence before it in the same chunk that is not an item itself."""
+    if not is_item(u.text):
+        return None
+    lead = None
+    for v in us:
+        if v.hit.chunk.chunk_id != u.hit.chunk.chunk_id or v.start >= u.start:
+            continue
+        if not is_item(v.text) and not is_equation(v.text) and not _WHERE.match(v.text):
+            lead = v if lead is None or v.start > lead.start else lead
+    return lead
+
+
+def context_grams(
+    u: Unit, us: Sequence[Unit], gloss: dict[tuple[str, str], str], question: str = ""
+) -> set[str]:
+    """Bigrams of what the unit means but does not write: its symbols' explanations, its list lead, the rule an
+    exception the question asks about qualifies, the sentences that refer to an equation."""
+    out: set[str] = set()
+    doc = u.hit.chunk.doc.file
+    if not _WHERE.match(u.text):
+        for s in symbols_of(u.text):
+            desc = gloss.get((doc, s))
+            if desc:
+                out |= bigrams(desc)
+    lead = lead_of(u, us) or (parent_of(u, us) if exception_asked(question, u.text) else None)
+    if lead is not None:
+        out |= bigrams(lead.text)
+    label = equation_label(u.text) if is_equation(u.text) else ""
+    if label:
+        for v in us:
+            if v.hit.chunk.doc.file == doc and not is_equation(v.text) and refers_to(v.text, label):
+                out |= bigrams(v.text)
+    return out
+
+
+def equation_label(text: str) -> str:
+    """The number of a display equation ("4.2-3" of "p = … (4.2-3)"), "" when none."""
+    m = _LABEL.search(text)
+    return re.sub(r"\s+", "", m.group(1)) if m else ""
+
+
+def refers_to(text: str, label: str) -> bool:
+    """The sentence refers to equation ``label`` ("식 (4.2-3)에 따라")."""
+    return any(re.sub(r"\s+", "", m.group(1)) == label for m in re.finditer(r"식\s*\(\s*([^()]{1,16})\)", text))
+
+
+_EXCEPTION = re.compile(r"^\s*(?:\(\d+\)\s*)?(다만|단)\s*,")
+_EXC_COND_END = re.compile(r"(경우|때)(에는|에도|에|는)?|에서는|에는")
+
+
+def is_exception(text: str) -> bool:
+    """"다만, …경우에는 …": an exception to the rule before it."""
+    return bool(_EXCEPTION.match(text))
+
+
+def exception_asked(question: str, text: str) -> bool:
+    """The question states the exception's own condition (the words between "다만," and "경우에는"; one
+    alternative of "…거나 …" / "… 또는 …" is enough)."""
+    m = _EXCEPTION.match(text)
+    if not m:
+        return True
+    rest = text[m.end() :]
+    e = _EXC_COND_END.search(rest)
+    cond = rest[: e.start()] if e else rest
+    qg = bigrams(question)
+    return any(coverage(bigrams(part), qg) >= 0.5 for part in re.split(r"거나|또는|,", cond) if part.strip())
+
+
+def parent_of(u: Unit, us: Sequence[Unit]) -> Unit | None:
+    """For an exception ("다만, …"), the sentence it qualifies: the one just before it in the same chunk."""
+    if not is_exception(u.text):
+        return None
+    prev = [v for v in us if v.hit.chunk.chunk_id == u.hit.chunk.chunk_id and v.end <= u.start]
+    return max(prev, key=lambda v: v.start) if prev else None
+
+
+# -- scoring ----------------------------------------------------------------------------------------------------
+def _weights(q: Query, grams_of: Sequence[set[str]]) -> dict[str, float]:
+    n = len(grams_of)
+    df: Counter[str] = Counter()
+    for g in grams_of:
+        df.update(q.grams & g)
+    return {g: math.log((n + 1) / (df[g] + 0.5)) for g in q.grams}
+
+
+def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
+    """Units by how well they match the question (see the module docstring), best first."""
+    if not us:
+        return []
+    q = query(question)
+    gloss = glossary(us)
+    own = [bigrams(u.text) for u in us]
+    w = _weights(q, own)
+    total = sum(w.values()) or 1.0
+    qg = set(q.grams)
+    formula = bool(FORMULA_Q.search(question)) and bool(q.symbols)
+    scored = []
+    for u, ug in zip(us, own, strict=True):
+        ctx = context_grams(u, us, gloss, question) - ug
+        s = (sum(w[g] for g in qg & ug) + CONTEXT_WEIGHT * sum(w[g] for g in qg & ctx)) / total
+        title = " ".join(u.hit.chunk.clause_path[-1:])
+        s += 0.3 * coverage(qg, bigrams(title)) + 0.1 / u.hit.rank
+        if q.symbols:
+            s += SYMBOL_WEIGHT * len(q.symbols & symbols_of(u.text)) / len(q.symbols)
+        if q.conds:
+            s += CONDITION_WEIGHT * agreement(list(q.conds), u.text)
+        if is_exception(u.text):
+            s += EXCEPTION_WEIGHT if exception_asked(question, u.text) else -EXCEPTION_WEIGHT
+        if formula and is_equation(u.text):
+            s += len(q.symbols & symbols_of(u.text)) / len(q.symbols) + 0.3 * coverage(qg, bigrams(title))
+        scored.append(Unit(u.hit, u.start, u.end, s))
+    return sorted(scored, key=lambda x: -x.score)

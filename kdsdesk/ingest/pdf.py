@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kdsdesk.errors import KnownError
-from kdsdesk.ingest import pua
+from kdsdesk.ingest import eqfont, pua
 from kdsdesk.ingest.clauses import detect_doc_meta
 from kdsdesk.ingest.pdf_layout import RUNNING_BAND, PageData, layout_document
 from kdsdesk.ingest.pdf_tables import horizontal_rules
@@ -173,6 +173,7 @@ def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
     pstats = pua.PuaStats()
     pages: list[PageData] = []
     broken: list[UnreadableRegion] = []
+    fonts = eqfont.bind(doc)  # the file's HyhwpEQ outlines (rule ink, bracket codes) travel with its glyphs
     try:
         for i in range(doc.page_count):
             try:
@@ -182,6 +183,7 @@ def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
                 broken.append(UnreadableRegion(i, None, "손상되어 읽을 수 없는 페이지입니다"))
         n_pages = doc.page_count
     finally:
+        eqfont.unbind(fonts)
         doc.close()
     if not pages:
         raise KnownError("PDF의 모든 페이지가 손상되어 읽을 수 없습니다. 원본 파일을 다시 받아 주세요.", path=str(path))

@@ -1,9 +1,13 @@
 """Layout internals of ``kdsdesk.ingest.pdf_math``: glyphs → atoms, stacked brackets, rules (fractions, radicals,
 overlines), rows by baseline, scripts and limits attached to their bases, and the linear text of a row.
 
-Geometry is PyMuPDF's (top-left origin, points). Measured constants: a U+E06D rule lies ``BAR_RISE`` em above its
-origin and a fraction bar ``AXIS_DROP`` em above the main baseline (Hancom and macOS Quartz exports alike);
-scripts are ~0.68 of their base's size (``SCRIPT_RATIO`` is the cut).
+Geometry is PyMuPDF's (top-left origin, points). Where the glyph carries its outline facts (``Glyph.shape``, from
+the file's embedded font via ``kdsdesk.ingest.eqfont``) the rule's line and ends come from its ink, and a
+bracket-piece code reads as what that font draws (a whole bracket, or □ when not recognised). Without them, the
+measured constants of 한글's font apply: a U+E06D rule lies ``BAR_RISE`` em above its origin and a fraction bar
+``AXIS_DROP`` em above the main baseline (Hancom and macOS Quartz exports alike). Glyphs that the rule passes through
+(``LEVEL``: the row the fraction sits in, e.g. ``λ`` under a rule drawn too long) are never numerator or
+denominator. Scripts are ~0.68 of their base's size (``SCRIPT_RATIO`` is the cut).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ RectT = tuple[float, float, float, float]
 SCRIPT_RATIO = 0.85  # a glyph smaller than this share of its base is a script
 BAR_RISE = 0.615  # the U+E06D rule lies this many em above its origin (measured: Hancom and Quartz exports)
 AXIS_DROP = 0.3  # the main baseline lies this many em below a fraction bar
+LEVEL = (0.1, 0.65)  # a glyph whose baseline lies this many em (of its size) below a rule has the rule through it
 _SIMPLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)?|[^\W\d_](?:_[^\W_]+)?['′]*)$")
 _WORD = re.compile(r"^[^\W_]+$")
 _BUCKET = 24.0  # points: atoms are looked up in horizontal bands of this height
@@ -70,6 +75,10 @@ class _Bar:
     oy: float | None  # origin y of a U+E06D glyph; None for a drawn rule
     y: float | None  # rule y for a drawn rule
     members: list[int]
+    ink_mid: float | None = None  # em above the origin of the glyph's ink (from the font)
+    box_scale: float | None = None  # the glyph's vertical scale as its PyMuPDF box tells it
+    trim0: float = 0.0  # ink inset at the left end of the glyph box (from the font)
+    trim1: float = 0.0  # ink inset at the right end
 
 
 def _copy(a: Atom) -> Atom:
@@ -94,25 +103,56 @@ def union(atoms: Iterable[Atom]) -> tuple[float, float, float, float]:
     )
 
 
+def _em_box(glyphs: Sequence[Glyph]) -> dict[str, float]:
+    """Per font: height of PyMuPDF's character box in em (its ascender − descender), from glyphs drawn at their
+    own size; a stretched rule's vertical scale is its box height over this."""
+    ratios: dict[str, list[float]] = {}
+    for g in glyphs:
+        if g.size > 0 and not (g.is_pua and ord(g.char[:1] or " ") == pua.FRACTION_BAR):
+            ratios.setdefault(g.font, []).append((g.bbox[3] - g.bbox[1]) / g.size)
+    return {f: statistics.median(r) for f, r in ratios.items()}
+
+
+def _glyph_bar(i: int, g: Glyph, em_box: dict[str, float]) -> _Bar:
+    x = g.origin[0] if g.origin is not None else g.bbox[0]
+    shape = g.shape
+    if shape is None or shape.ink is None or g.origin is None:
+        return _Bar(x, g.bbox[2], _baseline(g), None, [i])
+    box = em_box.get(g.font)
+    scale = (g.bbox[3] - g.bbox[1]) / box if box else g.size  # vertical scale, if the box follows it
+    wide = (g.bbox[2] - x) / shape.advance if shape.advance > 0 else g.size
+    ix0, iy0, ix1, iy1 = shape.ink
+    trim0, trim1 = max(0.0, ix0 * wide), max(0.0, g.bbox[2] - x - ix1 * wide)
+    return _Bar(x, g.bbox[2], g.origin[1], None, [i], (iy0 + iy1) / 2, scale, trim0, trim1)
+
+
 def _atoms(
     glyphs: Sequence[Glyph], bars: Sequence[RectT], stats: pua.PuaStats | None
 ) -> tuple[list[Atom], list[_Bar], list[tuple[int, pua.BracketPiece]]]:
     atoms: list[Atom] = []
     found_bars = [_Bar(r[0], r[2], None, (r[1] + r[3]) / 2, []) for r in bars]
     pieces: list[tuple[int, pua.BracketPiece]] = []
+    em_box: dict[str, float] | None = None
     for i, g in enumerate(glyphs):
         eq = pua.is_hyhwpeq_font(g.font)
         text = g.char
         garbage = False
+        ink = None
+        drawn: str | None = None  # what the file's font draws for a bracket-piece code, when not the piece
         if g.is_pua or pua.is_pua(g.char):
             role = pua.glyph_role(g.char, g.font)
             if role == "bar":
-                x = g.origin[0] if g.origin is not None else g.bbox[0]
-                found_bars.append(_Bar(x, g.bbox[2], _baseline(g), None, [i]))
+                if em_box is None:
+                    em_box = _em_box(glyphs)
+                found_bars.append(_glyph_bar(i, g, em_box))
                 continue
             if role == "bracket":
-                pieces.append((i, pua.BRACKET_PIECES[ord(g.char)]))
-                continue
+                draws = g.shape.draws if g.shape is not None else None
+                if draws is None:
+                    pieces.append((i, pua.BRACKET_PIECES[ord(g.char)]))
+                    continue
+                role = "unknown" if draws == pua.UNKNOWN else "char"
+                drawn, ink = draws, g.shape.ink if g.shape is not None else None
             if stats is not None:
                 if role == "char":
                     stats.decoded += 1
@@ -120,16 +160,19 @@ def _atoms(
                     stats.symbol_font += 1
                 elif role == "unknown":
                     stats.count_unknown(ord(g.char))
-            text = pua.decode_char(g.char, g.font) or ""
+            text = drawn or pua.decode_char(g.char, g.font) or ""
             if not text:
                 continue
         elif eq and pua.looks_like_ascii_equation_garbage(g.char, g.font):
             garbage = True
         base = _baseline(g)
         x0 = g.origin[0] if g.origin is not None else g.bbox[0]
+        top, bottom = (base - ink[3] * g.size, base - ink[1] * g.size) if ink else (
+            base - 0.72 * g.size, base + 0.18 * g.size
+        )
         atoms.append(
             Atom(
-                text, x0, base - 0.72 * g.size, max(g.bbox[2], x0), base + 0.18 * g.size, base, g.size, [i],
+                text, x0, top, max(g.bbox[2], x0), bottom, base, g.size, [i],
                 math=eq, space=not text.strip(), garbage=garbage,
             )
         )
@@ -145,10 +188,14 @@ def _merge_bars(bars: list[_Bar]) -> list[_Bar]:
             last is not None and bar.oy is not None and last.oy is not None and abs(bar.oy - last.oy) <= 0.3
             and -0.5 <= bar.x0 - last.x1 <= 0.5
         ):
-            last.x1 = max(last.x1, bar.x1)
+            if bar.x1 >= last.x1:
+                last.x1, last.trim1 = bar.x1, bar.trim1
             last.members.extend(bar.members)
         else:
             out.append(bar)
+    for bar in out:  # the ends of the ink, not of the glyph boxes
+        if bar.x1 - bar.trim1 > bar.x0 + bar.trim0:
+            bar.x0, bar.x1 = bar.x0 + bar.trim0, bar.x1 - bar.trim1
     return out
 
 
@@ -232,13 +279,17 @@ def _wrap(text: str) -> str:
     return text if _SIMPLE.match(text) or _enclosed(text) else f"({text})"
 
 
-def _stack(cands: list[Atom], start: float, upward: bool, size: float) -> list[Atom]:
-    """Atoms that form a connected stack beginning near ``start`` and going up (numerator) or down."""
-    near = 0.5 * size
+def _stack(cands: list[Atom], start: float, upward: bool, size: float, reach: float = 0.5) -> list[Atom]:
+    """Atoms that form a connected stack beginning within ``reach`` em of ``start`` and going up (numerator) or
+    down, the nearest row first, then what touches it."""
     if upward:
-        chosen = [a for a in cands if a.cy < start and a.y1 >= start - near]
+        chosen = [a for a in cands if a.cy < start and a.y1 >= start - reach * size]
+        edge = max((a.y1 for a in chosen), default=start)
+        chosen = [a for a in chosen if a.y1 >= min(edge, start - 0.5 * size)]
     else:
-        chosen = [a for a in cands if a.cy > start and a.y0 <= start + near]
+        chosen = [a for a in cands if a.cy > start and a.y0 <= start + reach * size]
+        edge = min((a.y0 for a in chosen), default=start)
+        chosen = [a for a in chosen if a.y0 <= max(edge, start + 0.5 * size)]
     if not chosen:
         return []
     rest = [a for a in cands if a not in chosen and ((a.cy < start) if upward else (a.cy > start))]
@@ -267,6 +318,11 @@ def _bar_level(bar: _Bar, atoms: list[Atom], typical: float) -> tuple[float, flo
     assert bar.oy is not None
     near = [a for a in inside if bar.oy - 1.6 * typical <= a.cy <= bar.oy + 1.0 * typical]
     size = max((a.size for a in near), default=typical)
+    if bar.ink_mid is not None:  # the font told where the ink lies; the scale is the box's when text near agrees
+        scale = bar.box_scale or size
+        if any(abs(a.size - scale) <= 0.15 * scale for a in near) or not near:
+            size = scale
+        return bar.oy - bar.ink_mid * size, size
     est = bar.oy - BAR_RISE * size
     big = sorted(
         (a for a in inside if abs(a.base - est) <= 2.5 * size and a.size >= SCRIPT_RATIO * size), key=lambda a: a.base
@@ -307,10 +363,14 @@ def _rebuild_bars(atoms: list[Atom], bars: list[_Bar], stats: pua.PuaStats | Non
         inside = [
             a for a in atoms
             if bar.x0 - 0.5 <= a.cx <= bar.x1 + 0.5 and not a.space and not beyond_other_bar(a)
+            and not _on_level(a, bar_y, size)
         ]
         frac = False
+        level: list[Atom] = []
         num = _stack(inside, bar_y, True, size)
         den = _stack(inside, bar_y, False, size)
+        if num and not den and bar.ink_mid is not None:  # a rule the font placed: the gap below may be wider
+            den = _stack(inside, bar_y, False, size, reach=1.0)
         radical = next(
             (
                 a
@@ -323,6 +383,10 @@ def _rebuild_bars(atoms: list[Atom], bars: list[_Bar], stats: pua.PuaStats | Non
             text = f"{_wrap(linearize_atoms(num))}/{_wrap(linearize_atoms(den))}"
             frac = True
             used, base = num + den, bar_y + AXIS_DROP * size
+            top = max((a.size for a in num + den if not _stretchy(a)), default=size)
+            level = [a for a in _level_neighbours(atoms, bar, bar_y, size) if a.size <= 1.25 * top]
+            if level:
+                base = statistics.median(a.base for a in level)
         elif den and radical is not None:
             text = f"√({linearize_atoms(den)})"
             used, base = [*den, radical], main_base(den)
@@ -341,6 +405,8 @@ def _rebuild_bars(atoms: list[Atom], bars: list[_Bar], stats: pua.PuaStats | Non
             stats.rebuilt += len(bar.members)
         x0, y0, x1, y1 = union(used)
         size = max((a.size for a in used if not _stretchy(a)), default=size)
+        if frac and level and size < 0.9 * max(a.size for a in level):  # num/den set smaller: the row's size
+            size = max(a.size for a in level)
         members = [m for a in used for m in a.members] + bar.members
         gone = {id(u) for u in used}
         atoms = [a for a in atoms if id(a) not in gone]
@@ -349,6 +415,20 @@ def _rebuild_bars(atoms: list[Atom], bars: list[_Bar], stats: pua.PuaStats | Non
                   garbage=any(a.garbage for a in used), frac=frac)
         )
     return atoms
+
+
+def _on_level(a: Atom, bar_y: float, size: float) -> bool:
+    """The rule passes through ``a`` (a glyph of the row the fraction sits in): not a numerator or denominator."""
+    return a.size >= SCRIPT_RATIO * size and LEVEL[0] * a.size < a.base - bar_y < LEVEL[1] * a.size
+
+
+def _level_neighbours(atoms: list[Atom], bar: _Bar, bar_y: float, size: float) -> list[Atom]:
+    """The nearest plain glyphs left and right of a fraction on the row it sits in (they give its baseline)."""
+    level = [a for a in atoms if not a.space and not _stretchy(a) and _on_level(a, bar_y, size)]
+    left = [a for a in level if a.x1 <= bar.x0 + 0.5 * a.size and bar.x0 - a.x1 <= 3 * a.size]
+    right = [a for a in level if a.x0 >= bar.x0 and a.x0 - bar.x1 <= 3 * a.size]
+    out = [max(left, key=lambda a: a.x1)] if left else []
+    return out + ([min(right, key=lambda a: a.x0)] if right else [])
 
 
 def main_base(atoms: list[Atom]) -> float:
@@ -474,7 +554,7 @@ def join(bases: list[Atom]) -> str:
     for k, b in enumerate(bases):
         text = b.text
         if b.frac:
-            before = bool(out) and (out[-1][-1:].isalnum() or out[-1][-1:] in ")]}")
+            before = bool(out) and (out[-1][-1:].isalnum() or out[-1][-1:] in ")]}√")
             after = k + 1 < len(bases) and (bases[k + 1].text[:1].isalnum() or bases[k + 1].text[:1] in "([{√")
             if before or after:
                 text = f"({text})"

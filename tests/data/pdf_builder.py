@@ -10,7 +10,7 @@ Stable API (the PDF parser's tests use it too):
 - Layout helpers returning ``list[Draw]`` and the x where the next glyph goes: ``eq_text``, ``scripted``,
   ``fraction``, ``radical``, ``tall_brackets``; ``korean`` for body text.
 - ``write_pdf(path, pages)`` — pages of ``Draw``; ``read_glyphs(path)`` — the glyphs back as
-  ``pdf_math.Glyph`` per page (PyMuPDF ``rawdict``, raw PUA kept).
+  ``pdf_math.Glyph`` per page (PyMuPDF ``rawdict``, raw PUA kept, outline facts of the embedded font attached).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from kdsdesk.ingest import pua
+from kdsdesk.ingest import eqfont, pua
 from kdsdesk.ingest.pdf_math import Glyph
 from tests.data.pua_font import build_pua_font
 
@@ -147,12 +147,13 @@ def write_pdf(
     return path
 
 
-def read_glyphs(path: Path) -> list[list[Glyph]]:
-    """Every glyph of every page as ``Glyph`` (raw PUA kept, origin from ``rawdict``)."""
+def read_glyphs(path: Path, *, font_shapes: bool = True) -> list[list[Glyph]]:
+    """Every glyph of every page as ``Glyph`` (raw PUA kept, origin from ``rawdict``); with ``font_shapes`` the
+    equation glyphs carry their outline facts from the file's embedded font, as in the PDF parser."""
     import pymupdf
 
     pages: list[list[Glyph]] = []
-    with pymupdf.open(path) as doc:
+    with pymupdf.open(path) as doc, eqfont.shapes_active(eqfont.read_shapes(doc) if font_shapes else {}):
         for page in doc:
             out: list[Glyph] = []
             raw = page.get_text("rawdict", flags=pymupdf.TEXT_PRESERVE_WHITESPACE)

@@ -192,6 +192,11 @@ class LexicalIndex:
     def doc_freq(self, field_name: str, term: str) -> int:
         return int(self.index.searcher().doc_freq(field_name, term))
 
+    def known_terms(self, terms: Sequence[str], fields: Sequence[str] = ("body", "rows")) -> list[str]:
+        """The terms that occur in any of ``fields`` (one searcher for all look-ups)."""
+        searcher = self.index.searcher()
+        return [t for t in terms if any(searcher.doc_freq(f, t) > 0 for f in fields)]
+
     def _filter(self, query: Any, doc_codes: Sequence[str] | None) -> Any:
         import tantivy
 

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kdsdesk.index.serial import chunk_from_dict
+from kdsdesk.index.serial import chunk_from_dict, spans_from_blob
 from kdsdesk.records import Chunk, DocInfo, DocRef, IndexReport, Progress
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: spans packed in chunks.spans
 DB_NAME = "catalog.sqlite3"
 LEXICAL_DIR = "lexical"
 INTERRUPTED_MESSAGE = "색인이 중간에 중단되었습니다. 파일을 다시 추가하면 이어서 색인합니다."
@@ -67,7 +67,8 @@ CREATE TABLE IF NOT EXISTS chunks (
     kind TEXT NOT NULL,
     clause TEXT NOT NULL DEFAULT '',
     table_no TEXT NOT NULL DEFAULT '',
-    data TEXT NOT NULL
+    data TEXT NOT NULL,
+    spans BLOB
 );
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal);
 CREATE INDEX IF NOT EXISTS chunks_clause ON chunks(clause);
@@ -101,11 +102,11 @@ class Catalog:
         self._lexical: LexicalIndex | None = None
         self._lex_lock = threading.Lock()
         self._cache: dict[str, Chunk] = {}
+        self._light: dict[str, Chunk] = {}
         self._docs: dict[int, DocRef] = {}
         db = self.db()
         db.executescript(_SCHEMA)
-        db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-        db.commit()
+        self._migrate(db)
         self._check_lexical_version()
         self.repair()
 
@@ -132,6 +133,25 @@ class Catalog:
 
                     self._lexical = LexicalIndex(self.root / LEXICAL_DIR)
         return self._lexical
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Bring an older catalog to ``SCHEMA_VERSION`` (newer ones are refused: the app is older than the data)."""
+        from kdsdesk.errors import KnownError
+
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(row[0]) if row else SCHEMA_VERSION
+        if version > SCHEMA_VERSION:
+            raise KnownError(
+                f"이 라이브러리는 더 새로운 버전의 KDS Desk로 만들어졌습니다(형식 {version}). "
+                "프로그램을 업데이트하세요.",
+                path=str(self.root),
+            )
+        if version < 2:
+            cols = {r[1] for r in db.execute("PRAGMA table_info(chunks)")}
+            if "spans" not in cols:
+                db.execute("ALTER TABLE chunks ADD COLUMN spans BLOB")  # old rows keep spans in their JSON
+        db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        db.commit()
 
     def meta(self, key: str, default: str = "") -> str:
         row = self.db().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -228,54 +248,58 @@ class Catalog:
 
     def _invalidate(self) -> None:
         self._cache.clear()
+        self._light.clear()
         self._docs.clear()
 
-    def _load(self, rows: Sequence[Sequence[Any]]) -> list[Chunk]:
-        out = []
-        for chunk_id, file_id, data in rows:
-            c = self._cache.get(chunk_id)
-            if c is None:
-                c = chunk_from_dict(json.loads(data), self._doc(file_id))
-                if len(self._cache) > 20_000:
-                    self._cache.clear()
-                self._cache[chunk_id] = c
-            out.append(c)
-        return out
+    def _decode(self, row: Sequence[Any], light: bool = False) -> Chunk:
+        _cid, file_id, data, blob = row
+        spans = () if light else (spans_from_blob(blob) if blob is not None else None)
+        return chunk_from_dict(json.loads(data), self._doc(file_id), spans)
 
     def chunk(self, chunk_id: str) -> Chunk | None:
         found = self.chunks([chunk_id])
         return found[0] if found else None
 
-    def chunks(self, ids: Sequence[str]) -> list[Chunk]:
-        """Searchable chunks by id, in the order asked (unknown ids left out)."""
-        want = [i for i in ids if i not in self._cache]
-        rows: list[Any] = []
+    def chunks(self, ids: Sequence[str], light: bool = False) -> list[Chunk]:
+        """Searchable chunks by id, in the order asked (unknown ids left out).
+
+        ``light=True``: without their ``spans`` (``()``) — 20× cheaper to load; for ranking, never for display,
+        quotes or highlights.
+        """
+        cache = self._light if light else self._cache
+        want = [i for i in ids if i not in cache and (light or i not in self._cache)]
+        cols = "c.chunk_id, c.file_id, c.data, " + ("NULL" if light else "c.spans")
         for start in range(0, len(want), 500):
             part = want[start : start + 500]
             marks = ",".join("?" * len(part))
-            rows += (
+            rows = (
                 self.db()
                 .execute(
-                    f"SELECT c.chunk_id, c.file_id, c.data FROM chunks c JOIN files f ON f.id = c.file_id "
+                    f"SELECT {cols} FROM chunks c JOIN files f ON f.id = c.file_id "
                     f"WHERE f.status = 'searchable' AND c.chunk_id IN ({marks})",
                     part,
                 )
                 .fetchall()
             )
-        self._load(rows)
-        return [self._cache[i] for i in ids if i in self._cache]
+            if len(cache) + len(rows) > 20_000:
+                cache.clear()
+            for row in rows:
+                cache[row[0]] = self._decode(row, light)
+        if light:
+            return [self._cache.get(i) or cache[i] for i in ids if i in cache or i in self._cache]
+        return [cache[i] for i in ids if i in cache]
 
     def iter_chunks(self, file: str | None = None) -> Iterator[Chunk]:
         """All searchable chunks (or those of one ``file``), file by file in reading order."""
-        sql = "SELECT c.chunk_id, c.file_id, c.data FROM chunks c JOIN files f ON f.id = c.file_id "
+        sql = "SELECT c.chunk_id, c.file_id, c.data, c.spans FROM chunks c JOIN files f ON f.id = c.file_id "
         sql += "WHERE f.status = 'searchable'" + (" AND f.path = ?" if file is not None else "")
         cur = self.db().execute(sql + " ORDER BY c.file_id, c.ordinal", (file,) if file is not None else ())
         while True:
             rows = cur.fetchmany(256)
             if not rows:
                 return
-            for _cid, file_id, data in rows:
-                yield chunk_from_dict(json.loads(data), self._doc(file_id))
+            for row in rows:
+                yield self._decode(row)
 
     def chunk_ids_where(
         self, *, clause: str = "", table_no: str = "", doc_codes: Sequence[str] | None = None
@@ -310,7 +334,7 @@ class Catalog:
         self, file_id: int, parsed: ParsedDoc, chunks: Sequence[Chunk], parser_version: str, tokenizer_version: str
     ) -> None:
         """Replace the file's chunks and mark it searchable, in one transaction (after the Tantivy commit)."""
-        from kdsdesk.index.serial import chunk_to_dict
+        from kdsdesk.index.serial import chunk_to_dict, spans_to_blob
 
         doc = parsed.doc
         with self.write_lock:
@@ -318,12 +342,16 @@ class Catalog:
             try:
                 db.execute("DELETE FROM chunks WHERE file_id = ?", (file_id,))
                 db.executemany(
-                    "INSERT OR REPLACE INTO chunks(chunk_id, file_id, ordinal, kind, clause, table_no, data) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO chunks(chunk_id, file_id, ordinal, kind, clause, table_no, data, spans) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [
                         (
                             c.chunk_id, file_id, c.ordinal, c.kind, c.clause, c.table_number,
-                            json.dumps(chunk_to_dict(c, with_doc=False), ensure_ascii=False, separators=(",", ":")),
+                            json.dumps(
+                                {k: v for k, v in chunk_to_dict(c, with_doc=False).items() if k != "spans"},
+                                ensure_ascii=False, separators=(",", ":"),
+                            ),
+                            spans_to_blob(c.spans),
                         )
                         for c in chunks
                     ],

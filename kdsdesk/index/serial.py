@@ -1,11 +1,15 @@
 """``Chunk`` ⇄ plain JSON-able dicts, exactly round-tripping (spans, table cells, clause path, pages).
 
 Used by the catalog (chunks are stored as JSON in SQLite, without their ``DocRef``, which the catalog keeps once per
-file) and by the index-pack export (with the ``DocRef``). Compact: spans and cells are short lists.
+file, and with their spans packed apart by ``spans_to_blob``: a PDF chunk has ~85 spans, which dominate both the
+size and the decoding time) and by the index-pack export (with the ``DocRef``). Compact: spans and cells are short
+lists.
 """
 
 from __future__ import annotations
 
+import math
+import struct
 from typing import Any
 
 from kdsdesk.records import Chunk, DocRef, Span, Table, TableCell
@@ -48,6 +52,30 @@ def span_to_list(s: Span) -> list[Any]:
 
 def span_from_list(v: list[Any]) -> Span:
     return Span(int(v[0]), int(v[1]), v[2], _rect(v[3]), v[4])
+
+
+_SPAN = struct.Struct("<iiiidddd")  # start, end, page (-1: none), paragraph (-1: none), rect (NaN: none)
+
+
+def spans_to_blob(spans: tuple[Span, ...]) -> bytes:
+    """Spans packed as fixed-size records (float64 rectangles: exact)."""
+    nan = math.nan
+    return b"".join(
+        _SPAN.pack(
+            s.start, s.end,
+            -1 if s.page_index is None else s.page_index,
+            -1 if s.paragraph is None else s.paragraph,
+            *(s.rect if s.rect is not None else (nan, nan, nan, nan)),
+        )
+        for s in spans
+    )  # fmt: skip
+
+
+def spans_from_blob(blob: bytes) -> tuple[Span, ...]:
+    return tuple(
+        Span(a, b, None if p < 0 else p, None if x0 != x0 else (x0, y0, x1, y1), None if q < 0 else q)
+        for a, b, p, q, x0, y0, x1, y1 in _SPAN.iter_unpack(blob)
+    )
 
 
 def table_to_dict(t: Table) -> dict[str, Any]:
@@ -101,8 +129,9 @@ def chunk_to_dict(chunk: Chunk, with_doc: bool = True) -> dict[str, Any]:
     return d
 
 
-def chunk_from_dict(d: dict[str, Any], doc: DocRef | None = None) -> Chunk:
-    """The chunk of ``chunk_to_dict``; ``doc`` is required when the dict was written without one."""
+def chunk_from_dict(d: dict[str, Any], doc: DocRef | None = None, spans: tuple[Span, ...] | None = None) -> Chunk:
+    """The chunk of ``chunk_to_dict``; ``doc`` is required when the dict was written without one; ``spans`` given
+    apart (the catalog's packed spans, or ``()`` for a light chunk) replace the dict's."""
     if doc is None:
         if "doc" not in d:
             raise ValueError("chunk dict has no 'doc' and none was given")
@@ -118,7 +147,7 @@ def chunk_from_dict(d: dict[str, Any], doc: DocRef | None = None) -> Chunk:
         item=d.get("item", ""),
         pages=tuple(int(p) for p in d.get("pages", ())),
         paragraphs=tuple(int(p) for p in d.get("paragraphs", ())),
-        spans=tuple(span_from_list(s) for s in d.get("spans", ())),
+        spans=spans if spans is not None else tuple(span_from_list(s) for s in d.get("spans", ())),
         table=table_from_dict(table) if table is not None else None,
         ordinal=int(d.get("ordinal", 0)),
     )

@@ -29,7 +29,10 @@ DEFINITION_LINE_BOOST = 1.0
 
 @dataclass(frozen=True, slots=True)
 class Stages:
-    """One search, stage by stage: the BM25 list, the fused pool (before routes) and the final hits."""
+    """One search, stage by stage: the BM25 list, the fused pool (before routes) and the final hits.
+
+    Chunks in ``bm25`` (and BM25's in ``pool``) are light (``spans`` empty: cheaper to load); ``hits`` have full
+    chunks."""
 
     bm25: list[Hit]
     pool: list[Hit]
@@ -43,10 +46,7 @@ def query_terms(catalog: Catalog, text: str) -> tuple[QueryTerms, list[str]]:
 
     a = analyze(text)
     terms = tuple(dict.fromkeys(a.terms))
-    lex = catalog.lexical
-    known = tuple(
-        t for t in terms if t not in QUESTION_TERMS and (lex.doc_freq("body", t) > 0 or lex.doc_freq("rows", t) > 0)
-    )
+    known = tuple(catalog.lexical.known_terms([t for t in terms if t not in QUESTION_TERMS]))
     return QueryTerms(text, terms, known), a.grams
 
 
@@ -61,7 +61,7 @@ def field_boosts(query: str) -> dict[str, float]:
 
 def bm25(catalog: Catalog, q: QueryTerms, grams: Sequence[str], n: int, doc_codes: Sequence[str] | None) -> list[Hit]:
     found = catalog.lexical.search(q.terms, grams, limit=n, doc_codes=doc_codes, boosts=field_boosts(q.text))
-    chunks = {c.chunk_id: c for c in catalog.chunks([h.chunk_id for h in found])}
+    chunks = {c.chunk_id: c for c in catalog.chunks([h.chunk_id for h in found], light=True)}
     out: list[Hit] = []
     for h in found:
         c = chunks.get(h.chunk_id)
@@ -89,8 +89,12 @@ def search_stages(
     q, grams = query_terms(catalog, query)
     lexical = bm25(catalog, q, grams, POOL, doc_codes) if q.terms or grams else []
     pool = _fuse(catalog, query, lexical, doc_codes) if dense and has_hangul(query) else lexical
-    routed = apply_routes(catalog, q, pool, doc_codes)
-    hits = [Hit(h.chunk, h.score, i + 1, h.route) for i, h in enumerate(routed[:k])]
+    routed = apply_routes(catalog, q, pool, doc_codes)[:k]
+    full = {c.chunk_id: c for c in catalog.chunks([h.chunk.chunk_id for h in routed])}  # with spans, for display
+    hits: list[Hit] = []
+    for h in routed:
+        if h.chunk.chunk_id in full:  # (a file removed meanwhile drops out)
+            hits.append(Hit(full[h.chunk.chunk_id], h.score, len(hits) + 1, h.route))
     return Stages(lexical, pool, hits, q)
 
 

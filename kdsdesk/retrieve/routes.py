@@ -125,7 +125,7 @@ def _per_file_best(chunks: Sequence[Chunk], ranked: Sequence[Hit]) -> list[Chunk
 def route_table_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
     found: list[Chunk] = []
     for number in table_numbers(q.text):
-        found += catalog.chunks(catalog.chunk_ids_where(table_no=number, doc_codes=doc_codes))
+        found += catalog.chunks(catalog.chunk_ids_where(table_no=number, doc_codes=doc_codes), light=True)
     return promote(ranked, _per_file_best(found, ranked)[:MAX_PER_ROUTE], "table_no")
 
 
@@ -156,14 +156,14 @@ def route_table_title_row(
     best.sort()
     top = best[0][0]
     ids = [cid for cov, _, cid in best if cov <= top + 1e-9]  # the best-covering tables, in BM25 order
-    chunks = _order(catalog.chunks(ids), ranked)
+    chunks = _order(catalog.chunks(ids, light=True), ranked)
     return promote(ranked, chunks[:MAX_PER_ROUTE], route)
 
 
 def route_clause_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
     found: list[Chunk] = []
     for number in clause_numbers(q.text):
-        found += catalog.chunks(catalog.chunk_ids_where(clause=number, doc_codes=doc_codes))
+        found += catalog.chunks(catalog.chunk_ids_where(clause=number, doc_codes=doc_codes), light=True)
     return promote(ranked, _per_file_best(found, ranked)[:MAX_PER_ROUTE], "clause_no")
 
 

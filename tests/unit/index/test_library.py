@@ -166,3 +166,40 @@ def test_reads_from_other_threads(catalog: Catalog, files: dict[str, Path]) -> N
     for t in threads:
         t.join()
     assert got == [len(ids) + 1] * 3
+
+
+def test_spans_are_packed_exactly_and_light_chunks_skip_them(catalog: Catalog, files: dict[str, Path]) -> None:
+    from kdsdesk.index.serial import spans_from_blob, spans_to_blob
+    from kdsdesk.records import Span
+
+    spans = (Span(0, 3, 2, (0.1, 72.02400207519531, 1e-9, 595.2756)), Span(3, 9, None, None, 17), Span(9, 9))
+    assert spans_from_blob(spans_to_blob(spans)) == spans
+    run(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
+    ids = [c.chunk_id for c in catalog.iter_chunks()]
+    light = catalog.chunks(ids, light=True)
+    full = catalog.chunks(ids)
+    assert [c.spans for c in light] == [()] * len(ids)
+    assert all(c.spans for c in full)
+    assert [(c.text, c.clause, c.table) for c in light] == [(c.text, c.clause, c.table) for c in full]
+    assert catalog.chunks(ids[:1], light=True)[0] is full[0]  # a full chunk already loaded serves light requests
+
+
+def test_catalog_of_schema_1_still_reads(tmp_path: Path, files: dict[str, Path]) -> None:
+    import json
+
+    cat = Catalog(tmp_path / "lib")
+    run(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
+    expected = list(cat.iter_chunks())
+    db = cat.db()
+    for c in expected:  # the schema-1 layout: spans inside the JSON, no packed column value
+        db.execute(
+            "UPDATE chunks SET data = ?, spans = NULL WHERE chunk_id = ?",
+            (json.dumps(chunk_to_dict(c, with_doc=False)), c.chunk_id),
+        )
+    db.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    db.commit()
+    cat.close()
+    again = Catalog(tmp_path / "lib")
+    assert list(again.iter_chunks()) == expected
+    assert again.meta("schema_version") == "2"
+    again.close()

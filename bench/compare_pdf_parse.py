@@ -47,9 +47,9 @@ sys.stdout.write(json.dumps(out, ensure_ascii=False))
 """
 
 
-def _base_tree(rev: str, into: Path) -> Path:
+def _base_tree(rev: str, into: Path, owned: list[str]) -> Path:
     shutil.copytree(ROOT / "kdsdesk", into / "kdsdesk", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in OWNED:
+    for name in owned:
         src = subprocess.run(
             ["git", "-C", str(ROOT), "show", f"{rev}:kdsdesk/ingest/{name}"], capture_output=True, check=True
         ).stdout
@@ -102,11 +102,12 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--base", default="HEAD")
     ap.add_argument("--files", nargs="*", default=["**/*.pdf"])
+    ap.add_argument("--owned", nargs="*", default=OWNED, help="files of kdsdesk/ingest taken from --base")
     args = ap.parse_args()
     pdfs = sorted({p for g in args.files for p in CORPUS.glob(g)})
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
-        base = _base_tree(args.base, Path(tmp))
+        base = _base_tree(args.base, Path(tmp), args.owned)
         for pdf in pdfs:
             before, after = _dump(base, pdf), _dump(ROOT, pdf)
             diff = _first_diff(before, after)

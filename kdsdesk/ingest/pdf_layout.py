@@ -2,7 +2,10 @@
 display equations and tables in reading order.
 
 - Running lines: a line in the top or bottom band whose text (digits masked) recurs at the same height on most
-  pages is removed; a number that changes from page to page in such a line is the printed page label.
+  pages is removed; a number that changes from page to page in such a line is the printed page label. Rules in
+  the bands that recur on most pages (or on most of the pages whose drawings were read) go too.
+- Tables (``pdf_tables``) take their place in reading order; a table that comes first on a page and continues
+  the numbered table that ended the previous page joins it (``pdf_table_pages``).
 - Unreadable regions: glyph-sized filled paths that line up like text (vector-outline lettering, which has no text
   layer) away from the running header/footer, table captions drawn that way, equations printed as ASCII codes,
   and pages that are only an image.
@@ -26,7 +29,8 @@ from dataclasses import dataclass, field
 
 from kdsdesk.ingest import pua
 from kdsdesk.ingest.clauses import ClauseTracker, heading_level, parse_heading, split_item
-from kdsdesk.ingest.pdf_tables import PageTable, Rule, find_tables
+from kdsdesk.ingest.pdf_table_pages import OpenTable, continues, merge, start
+from kdsdesk.ingest.pdf_tables import PageTable, Rule, find_tables, table_text
 from kdsdesk.ingest.pdf_text import Line, PageStats
 from kdsdesk.records import Block, BlockKind, RectT, Span, UnreadableRegion
 
@@ -135,10 +139,14 @@ def remove_running(pages: list[PageData]) -> tuple[dict[int, str], int]:
         for r in p.rules:
             k = (round(r.y / 2), round(r.x0 / 4), round(r.x1 / 4))
             rule_counts[k] = rule_counts.get(k, 0) + 1
+    # rules are read only on pages with drawings in the body: a header rule also counts as running when it is on
+    # most of those pages (two thirds, at least two)
+    drawn = sum(1 for p in pages if p.rules)
+    rule_need = min(need, max(2, -(-2 * drawn // 3)))
     for p in pages:
         p.rules = [
             r for r in p.rules
-            if rule_counts[(round(r.y / 2), round(r.x0 / 4), round(r.x1 / 4))] < need
+            if rule_counts[(round(r.y / 2), round(r.x0 / 4), round(r.x1 / 4))] < rule_need
             or RUNNING_BAND * p.height < r.y < (1 - RUNNING_BAND) * p.height
         ]
     return labels, removed
@@ -267,6 +275,8 @@ class _Builder:
         self.tracker = ClauseTracker()
         self.blocks: list[Block] = []
         self.acc: _Acc | None = None
+        self.open_table: OpenTable | None = None  # the last table block, to join a continuation on the next page
+        self.open_block: Block | None = None
 
     def flush(self) -> None:
         acc, self.acc = self.acc, None
@@ -351,13 +361,28 @@ class _Builder:
         self.acc = _Acc("text")
         self.acc.add(piece, "")
 
-    def table(self, pt: PageTable, page: int) -> None:
+    def table(self, pt: PageTable, page: int, first_on_page: bool) -> None:
         self.flush()
-        t = pt.table
-        spans = tuple(Span(s, e, page, r) for s, e, r in pt.spans)
-        self.blocks.append(
-            Block("table", pt.text, self.tracker.clause, self.tracker.clause_path, "", (page,), (), spans, t)
-        )
+        last = self.open_table
+        if (
+            last is not None and first_on_page and self.blocks and self.blocks[-1] is self.open_block
+            and continues(last, pt, page)
+        ):  # the rest of the table that ended the previous page
+            last = merge(last, pt, page)
+            text, paged = table_text(last.table, last.cells)
+            prev = self.blocks[-1]
+            self.blocks[-1] = Block(
+                "table", text, prev.clause, prev.clause_path, "", last.pages, (),
+                tuple(Span(s, e, pg, r) for s, e, (pg, r) in paged), last.table,
+            )
+        else:
+            last = start(pt, page)
+            spans = tuple(Span(s, e, page, r) for s, e, r in pt.spans)
+            self.blocks.append(
+                Block("table", pt.text, self.tracker.clause, self.tracker.clause_path, "", (page,), (), spans,
+                      pt.table)
+            )
+        self.open_table, self.open_block = last, self.blocks[-1]
 
 
 def layout_document(pages: list[PageData], pstats: pua.PuaStats, stats: PageStats) -> LayoutResult:
@@ -378,7 +403,7 @@ def layout_document(pages: list[PageData], pstats: pua.PuaStats, stats: PageStat
                 bbox = t.table.bbox or (0.0, 0.0, p.width, p.height)
                 unreadable.append(UnreadableRegion(p.index, (bbox[0], bbox[1] - 30, bbox[2], bbox[1]), CAPTION_REASON))
         items.sort(key=lambda it: it[0])
-        for _, item in items:
+        for k, (_, item) in enumerate(items):
             if isinstance(item, Line):
                 piece = _Piece(item, p.index)
                 for rect in item.unreadable:
@@ -386,7 +411,7 @@ def layout_document(pages: list[PageData], pstats: pua.PuaStats, stats: PageStat
                 b.line(piece, prev)
                 prev = piece
             else:
-                b.table(item, p.index)
+                b.table(item, p.index, k == 0)
                 prev = None
     b.flush()
     return LayoutResult(b.blocks, labels, unreadable, removed)

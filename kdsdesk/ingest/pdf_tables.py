@@ -21,6 +21,7 @@ import re
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from kdsdesk.ingest import pua
 from kdsdesk.ingest.pdf_text import Line, PageStats, Run, assemble
@@ -32,6 +33,7 @@ MIN_RULE_W = 25.0
 _HANGUL_END = re.compile(r"[가-힣]$")
 _HANGUL_START = re.compile(r"^[가-힣]")
 FRAGMENT_GAP = 0.8  # runs further apart than this × size are different cells
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -61,15 +63,22 @@ class Fragment:
         return (self.y0 + self.y1) / 2
 
 
+CellSpans = dict[tuple[int, int], list[tuple[int, int, RectT]]]  # (row, col) → spans into that cell's text
+
+
 @dataclass(slots=True)
 class PageTable:
-    """A table found on a page, the lines it used, and whether its caption had no text layer."""
+    """A table found on a page, the lines it used, and whether its caption had no text layer; ``cells`` are the
+    spans of each cell's text and ``columns`` the column intervals (a table continued on the next page is matched
+    and merged with them, ``kdsdesk.ingest.pdf_table_pages``)."""
 
     table: Table
     text: str
     spans: list[tuple[int, int, RectT]]
     lines: list[Line] = field(default_factory=list)
     caption_unreadable: bool = False
+    cells: CellSpans = field(default_factory=dict)
+    columns: list[tuple[float, float]] = field(default_factory=list)
 
     @property
     def top(self) -> float:
@@ -109,18 +118,24 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
 
 
 def _group_rules(rules: list[Rule], lines: list[Line]) -> list[list[Rule]]:
+    """Runs of rules that share an x extent, with no caption and no text beside them (wholly left or right) in
+    between. Between two rules that both stop short of the table's left edge (drawn under the right-hand columns
+    only, beside a cell merged down the first column) text on the left belongs to that cell."""
     groups: list[list[Rule]] = []
     for r in rules:
         g = groups[-1] if groups else None
         if g is not None:
             prev = g[-1]
             w = min(r.x1 - r.x0, prev.x1 - prev.x0)
+            gx0, gx1 = min(x.x0 for x in g), max(x.x1 for x in g)
+            short = min(r.x0, prev.x0) > gx0 + 0.05 * (gx1 - gx0)  # both beside a merged first-column cell
+            left = gx0 - 3 if short else r.x0 - 3
             between = [ln for ln in lines if prev.y < (ln.y0 + ln.y1) / 2 < r.y]
             if (
                 _overlap(r.x0, r.x1, prev.x0, prev.x1) >= 0.6 * w
                 and r.y - prev.y <= 320
                 and not any(caption_of(ln.text) for ln in between)
-                and not any(ln.x1 < r.x0 - 3 or ln.x0 > r.x1 + 3 for ln in between)
+                and not any(ln.x1 < left or ln.x0 > r.x1 + 3 for ln in between)
             ):
                 g.append(r)
                 continue
@@ -255,8 +270,9 @@ def build_table(
     join: Callable[[str, str], str],
     pstats: pua.PuaStats,
     stats: PageStats,
-) -> tuple[Table, str, list[tuple[int, int, RectT]]]:
-    """The grid of one table from its rules and the text lines between the first and the last rule."""
+) -> tuple[Table, str, list[tuple[int, int, RectT]], CellSpans, list[tuple[float, float]]]:
+    """The grid of one table from its rules and the text lines between the first and the last rule; its text and
+    spans, each cell's spans and the column intervals."""
     x0, x1 = min(r.x0 for r in rules), max(r.x1 for r in rules)
     ys = [r.y for r in rules]
     band_frags: list[list[Fragment]] = [[] for _ in range(len(ys) - 1)]
@@ -318,8 +334,9 @@ def build_table(
     cells = _cells(placed, n_rows, n_cols, header_rows, join)
     bbox: RectT = (x0, min(ys), x1, max(ys))
     table = Table(number, caption, n_rows, n_cols, tuple(c for c, _ in cells), header_rows, 0, bbox, page_index)
-    text, spans = _table_text(table, {(c.row, c.col): f for c, f in cells})
-    return table, text, spans
+    cell_spans = {(c.row, c.col): list(f.spans) for c, f in cells if c.text}
+    text, spans = table_text(table, cell_spans)
+    return table, text, spans, cell_spans, bounds
 
 
 def _expand_header(frags: list[Fragment], header_rows: int, n_cols: int) -> None:
@@ -416,12 +433,13 @@ def _cells(
     return out
 
 
-def _table_text(
-    table: Table, frag_at: dict[tuple[int, int], Fragment]
-) -> tuple[str, list[tuple[int, int, RectT]]]:
-    """``caption`` + one line per row exactly as ``Table.rows_text()``, with each cell fragment's spans."""
+def table_text(
+    table: Table, cells: dict[tuple[int, int], list[tuple[int, int, T]]]
+) -> tuple[str, list[tuple[int, int, T]]]:
+    """``caption`` + one line per row exactly as ``Table.rows_text()``, with each cell's spans (``cells``: spans
+    into the cell's own text, by the cell's top-left position) moved into that text."""
     parts: list[str] = []
-    spans: list[tuple[int, int, RectT]] = []
+    spans: list[tuple[int, int, T]] = []
     n = 0
     if table.caption:
         parts.append(table.caption)
@@ -438,9 +456,8 @@ def _table_text(
                 parts.append(" | ")
                 n += 3
             first = False
-            f = frag_at.get((r, c))
-            if f is not None and t:
-                spans.extend((n + s, n + e, rect) for s, e, rect in f.spans)
+            if t:
+                spans.extend((n + s, n + e, where) for s, e, where in cells.get((r, c), ()))
             parts.append(t)
             n += len(t)
     text = "".join(parts)
@@ -482,7 +499,9 @@ def find_tables(
                 number = re.sub(r"\s*[-–]\s*", "-", m.group("num"))
                 caption, cap_line, unreadable = f"표 {number}", ln, True
                 break
-        table, text, spans = build_table(number, caption, group, inside, page_index, join, pstats, stats)
+        table, text, spans, cells, columns = build_table(
+            number, caption, group, inside, page_index, join, pstats, stats
+        )
         used = inside + ([cap_line] if cap_line is not None else [])
-        out.append(PageTable(table, text, spans, used, unreadable))
+        out.append(PageTable(table, text, spans, used, unreadable, cells, columns))
     return out

@@ -1,6 +1,6 @@
 """Share of the sample standards' golden equations that the PDF parser reproduces exactly (after normalisation).
 
-For each sample PDF: ``kdsdesk parse FILE.pdf --json`` (the console script next to this Python), then
+For each sample PDF: ``kdsdesk parse FILE.pdf --json`` (``python -m kdsdesk``, the installed package), then
 every equation of ``golden/<stem>.json`` — display equations (``equation`` blocks, found on the line that ends
 with their label ``(4.2-1)``) and inline ones (``{{ … }}`` in paragraphs, headings and table cells, found between
 the plain text around them in the golden block) — is compared with the parser's text at that place.
@@ -11,7 +11,7 @@ and ``V_s=(A_v f_yt d)/s`` = ``V_{s} = \\frac{A_{v}f_{yt}d}{s}``); ``\\sqrt{x}``
 parentheses around a single operand dropped; scripts ``_x``/``_{xy}`` kept as scripts. An equation counts when
 the canonical forms are equal (exact match, no partial credit).
 
-    .venv/bin/python bench/measure_equations.py [--corpus ../shared/corpus] [--show-misses]
+    .venv/bin/python bench/measure_equations.py [--corpus ../shared/corpus] [--show-misses] [--kdsdesk CMD]
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import argparse
 import difflib
 import json
 import re
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,8 +225,10 @@ def golden_equations(golden: dict[str, Any], width: int = 6) -> list[Golden]:
 
 
 def parsed_lines(parsed: dict[str, Any]) -> list[str]:
-    """Lines of the parser's output (chunk text lines and table cells), each between EDGE marks."""
+    """Lines of the parser's output (chunk text lines, whole chunks with lines joined — a paragraph the layout
+    broke in two still counts — and table cells), each between EDGE marks."""
     lines = [EDGE + ln + EDGE for c in parsed["chunks"] for ln in c["text"].split("\n")]
+    lines += [EDGE + c["text"].replace("\n", " ") + EDGE for c in parsed["chunks"] if "\n" in c["text"]]
     for t in parsed.get("tables", []):
         lines += [EDGE + (cell or "") + EDGE for row in t["grid"] for cell in row]
     return lines
@@ -249,11 +252,13 @@ def candidates(eq: Golden, lines: list[str]) -> list[str]:
     return found
 
 
-def measure(pdf: Path, golden_path: Path) -> tuple[dict[str, tuple[int, int]], list[tuple[Golden, str]]]:
+def measure(
+    pdf: Path, golden_path: Path, kdsdesk: list[str]
+) -> tuple[dict[str, tuple[int, int]], list[tuple[Golden, str]]]:
     import subprocess
 
-    exe = Path(sys.executable).with_name("kdsdesk")
-    out = subprocess.run([str(exe), "parse", str(pdf), "--json"], capture_output=True, text=True, check=True)
+    cmd = [*kdsdesk, "parse", str(pdf), "--json"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
     parsed = json.loads(out.stdout)
     lines = parsed_lines(parsed)
     counts: dict[str, tuple[int, int]] = {}
@@ -274,6 +279,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     ap.add_argument("--show-misses", action="store_true")
+    ap.add_argument("--kdsdesk", default=f"{sys.executable} -m kdsdesk", help="command that runs kdsdesk")
     args = ap.parse_args()
     samples: Path = args.corpus / "samples"
     print("| file | display | inline | all |")
@@ -281,7 +287,7 @@ def main() -> int:
     total = [0, 0]
     shown: list[str] = []
     for pdf in sorted(samples.glob("*.pdf")):
-        counts, misses = measure(pdf, samples / "golden" / f"{pdf.stem}.json")
+        counts, misses = measure(pdf, samples / "golden" / f"{pdf.stem}.json", shlex.split(args.kdsdesk))
         cells = []
         hits = n = 0
         for kind in ("display", "inline"):

@@ -12,12 +12,14 @@ conditional, regulation, definition; retrieval-only items are skipped) and retur
 - the same per ``qtype``, per ``evidence`` kind and per both; mean prompt tokens; time to answer (p50, mean).
 
 Content equality (:func:`judge`): a gold answer that is one number equals the answer's value as numbers
-(``2`` = ``2.0``, ``5 %`` = ``0.05``, thousands separators ignored); any other gold answer must be contained,
+(``2`` = ``2.0``, ``5 %`` = ``0.05``, thousands separators ignored; a value written with the document's
+qualifiers, "각각 1.0 m 이하", is compared by its number); any other gold answer must be contained,
 after ``tex_to_plain`` and normalisation, in the answer's value with unit, requirements, definition or term.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from collections import defaultdict
@@ -26,6 +28,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from kdsdesk.answer.pipeline import answer_question
+from kdsdesk.answer.qtype import UNITS
 from kdsdesk.records import Answer
 from kdsdesk.text.normalize import norm, tex_to_plain
 from kdsdesk.verify.values import number_spans, only_number
@@ -46,6 +49,23 @@ def _numbers(text: str, unit: str) -> set[Decimal]:
     return out
 
 
+_UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+_QUALIFIED = re.compile(
+    rf"^\s*(?:각각|모두)?\s*(?P<num>[-−]?[\d,.]+\s*%?)\s*(?P<unit>{_UNIT_ALT})?\s*(?:이하|이상|미만|이내)?\s*$"
+)
+
+
+def _bare(value: str) -> str:
+    """The number of a value written with its qualifiers ("각각 1.0 m 이하" → "1.0"); else the value."""
+    m = _QUALIFIED.match(value)
+    return m["num"] if m else value
+
+
+def _unit_in(value: str) -> str:
+    m = _QUALIFIED.match(value)
+    return (m["unit"] or "") if m else ""
+
+
 def judge(item: Mapping[str, Any], answer: Answer) -> bool:
     """Does the answer's content equal the gold answer (see the module docstring)?"""
     gold = tex_to_plain(str(item.get("answer", ""))).strip()
@@ -53,9 +73,10 @@ def judge(item: Mapping[str, Any], answer: Answer) -> bool:
         return False
     gold_unit = str(item.get("unit", ""))
     if only_number(gold) and answer.value:
-        if not only_number(answer.value):
+        bare = _bare(answer.value)
+        if not only_number(bare):
             return False
-        return bool(_numbers(gold, gold_unit) & _numbers(answer.value, answer.unit))
+        return bool(_numbers(gold, gold_unit) & _numbers(bare, answer.unit or _unit_in(answer.value)))
     texts = [f"{answer.value} {answer.unit}", answer.value, *answer.requirements, answer.definition]
     if answer.qtype == "definition":
         texts.append(answer.answer_text)

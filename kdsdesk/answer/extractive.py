@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
 from kdsdesk.answer.qtype import UNITS, QuestionInfo
 from kdsdesk.answer.schema import Draft, Evidence
-from kdsdesk.answer.sentences import FORMULA_Q, TOP_HITS, Unit, is_equation, score_units, units
+from kdsdesk.answer.sentences import FORMULA_Q, TOP_HITS, Unit, is_equation, score_units, topic_term, units
 from kdsdesk.answer.tables import read_table
 from kdsdesk.records import Alternative, Chunk, Hit
 from kdsdesk.text.normalize import norm
@@ -155,9 +155,28 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
         if raw.lstrip().startswith("다만"):
             s -= 0.1
         lo, hi = _expression(text, a, b, syms, divides="나누" in question)
-        value = (raw if same else text)[lo:hi]
-        out.append(_Cand(value, (raw if same else text)[ue - len(unit) : ue] if unit else "", s, u))
+        src = raw if same else text
+        value, unit_text = src[lo:hi], src[ue - len(unit) : ue] if unit else ""
+        q = qualified(text, lo, ue if unit else hi)
+        if q is not None:  # "각각 1.0 m 이하": the value as the document writes it, unit inside
+            value, unit_text = src[q[0] : q[1]], ""
+        out.append(_Cand(value, unit_text, s, u))
     return out
+
+
+_QUAL_AFTER = re.compile(r"\s*(이하|이상|미만|이내)")
+_QUAL_BEFORE = re.compile(r"(각각|모두)\s*$")
+
+
+def qualified(text: str, lo: int, end: int) -> tuple[int, int] | None:
+    """The span of a value with the words that qualify it in the document — a bound after it (이하, 이상, 미만,
+    이내) and "각각"/"모두" before it — or None when none is written ("12 mm" read from "12 mm 이상" would
+    read as an exact size; the bound is half of the answer)."""
+    m = _QUAL_AFTER.match(text, end)
+    p = _QUAL_BEFORE.search(text, 0, lo)
+    if m is None and p is None:
+        return None
+    return (p.start() if p else lo), (m.end() if m else end)
 
 
 def _value_from_text(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft | None:
@@ -302,7 +321,7 @@ def _term_asked(question: str) -> str:
 
 def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft:
     qg = question_grams(question)
-    term_q = _term_asked(question)
+    term_q = topic_term(question) or _term_asked(question)
     best: tuple[float, Unit, str, str] | None = None
     for u in ranked[:12]:
         line = _strip_item(u.text)

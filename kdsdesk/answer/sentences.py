@@ -143,6 +143,22 @@ def content_words(question: str) -> list[str]:
     return out
 
 
+_TOPIC = frozenset({"은", "는", "이란", "란", "이라는", "라는"})
+
+
+def topic_term(question: str) -> str:
+    """The word a question is about: the word carrying its first topic particle ("거푸집 설계에서 말하는
+    작업하중은 …" → "작업하중"; "전단마찰이란 …" → "전단마찰"), as written; "" when none."""
+    from kdsdesk.text.korean import get_kiwi
+
+    q = unicodedata.normalize("NFKC", question)
+    for t in get_kiwi().tokenize(q):
+        if str(t.tag) == "JX" and t.form in _TOPIC and t.start > 0:
+            ws = q.rfind(" ", 0, t.start) + 1
+            return q[ws : t.start].strip()
+    return ""
+
+
 def query(question: str) -> Query:
     grams: set[str] = set()
     for w in content_words(question):

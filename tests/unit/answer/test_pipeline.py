@@ -38,7 +38,7 @@ Q = "합판 거푸집 널의 최소 두께는 몇 mm인가요?"
 def test_extractive_confirms_a_value_read_from_the_text() -> None:
     a = answer_question(Q, hits(BODY, OTHER), llm="none")
     assert a.status == "confirmed"
-    assert (a.value, a.unit) == ("12", "mm")
+    assert (a.value, a.unit) == ("12 mm 이상", "")  # the bound as written: "12 mm" alone reads as exact
     assert a.citations[0].verified
     assert a.citations[0].rects
     assert a.answerer == "extractive"
@@ -64,6 +64,25 @@ def test_definition_and_requirement() -> None:
     r = answer_question("강재 거푸집 표면 강판의 두께는 어떻게 해야 하나요?", hits(BODY), llm="none")
     assert r.status == "confirmed"
     assert "2.3 mm 이상으로 하여야 한다" in r.requirements[0]
+
+
+def test_qualifiers_stay_with_the_value() -> None:
+    ties = text_chunk("(2) 벽체 거푸집 긴결재의 수평 및 연직 간격은 각각 1.0 m 이하로 하여야 한다.", "ties")
+    a = answer_question("벽체 거푸집 긴결재의 수평 및 연직 간격은 얼마 이하로 해야 하나요?", hits(ties), llm="none")
+    assert a.status == "confirmed"
+    assert a.value == "각각 1.0 m 이하"
+    assert a.answer_text == "각각 1.0 m 이하"
+
+
+def test_definition_of_the_topic_word() -> None:
+    terms = text_chunk(
+        "(1) 거푸집: 타설된 콘크리트가 소정의 형상을 유지하도록 지지하는 가설 구조물\n"
+        "(2) 작업하중: 작업원, 경량 장비 등에 의한 하중으로서 고정하중 이외의 연직하중",
+        "terms",
+    )
+    a = answer_question("거푸집 설계에서 말하는 작업하중은 어떤 하중인가요?", hits(terms), llm="none")
+    assert a.status == "confirmed"
+    assert a.definition.startswith("작업원, 경량 장비")
 
 
 # -- a model that lies: every wrong answer must end unverified (or restricted), never confirmed -------------------

@@ -1,0 +1,30 @@
+"""The evaluation's content equality: numbers as numbers, qualified values by their number, texts contained."""
+
+from __future__ import annotations
+
+from kdsdesk.answer.evaluate import judge
+from kdsdesk.records import Answer, Verdict
+
+OK = Verdict("confirmed", {}, "")
+
+
+def _a(value: str, unit: str = "", qtype: str = "numeric", **kw: object) -> Answer:
+    return Answer("q", qtype, OK, value=value, unit=unit, **kw)  # type: ignore[arg-type]
+
+
+def test_numbers_and_qualified_values() -> None:
+    assert judge({"answer": "1.5"}, _a("1.5 이상"))
+    assert judge({"answer": "1.0", "unit": "m"}, _a("각각 1.0 m 이하"))
+    assert judge({"answer": "2", "unit": "%"}, _a("0.02"))
+    assert judge({"answer": "1,000", "unit": "MPa"}, _a("1000", "MPa"))
+    assert not judge({"answer": "1.5"}, _a("2.5 이상"))
+    assert not judge({"answer": "1.5"}, _a("1.5h 이상"))  # an expression is not the number
+
+
+def test_text_gold_is_contained() -> None:
+    assert judge({"answer": "각각 1.0 m 이하"}, _a("각각 1.0 m 이하", qtype="regulation"))
+    assert not judge({"answer": "각각 1.0 m 이하"}, _a("1.0", "m", qtype="regulation"))
+    assert judge(
+        {"answer": "미끄럼임계접합에만 사용할 수 있다"},
+        _a("", qtype="regulation", requirements=("대형구멍은 미끄럼임계접합에만 사용할 수 있다",)),
+    )

@@ -461,8 +461,10 @@ def render_row(atoms: list[Atom]) -> list[Atom]:
     for a in items:
         is_small = a.size < SCRIPT_RATIO * local_max(a)
         if not is_small and run and -0.2 * a.size <= a.x0 - max(t.x1 for t in run) <= 0.5 * a.size:
-            is_small = any(  # the tail of a script: same size and baseline as a glyph of the run
-                abs(a.size - t.size) <= 0.1 * a.size and abs(a.base - t.base) <= 0.2 * a.size for t in run
+            is_small = any(  # the tail of a script, or the other script set after it: the run's size
+                abs(a.size - t.size) <= 0.1 * a.size
+                and (abs(a.base - t.base) <= 0.2 * a.size or abs(a.base - t.base) >= 0.5 * a.size)
+                for t in run
             )
         small.append(is_small)
         if is_small:
@@ -496,6 +498,11 @@ def render_row(atoms: list[Atom]) -> list[Atom]:
             kind, owner = "^", max(above, key=lambda b: (overlap(b), b.x1))
         else:
             left = [b for b in bases if b.x1 <= gx0 + 0.3 * b.size and gx0 - b.x1 <= 0.6 * b.size]
+            if not left:  # a script set after the other script of its base (A_cp then ^2), not above it
+                left = [
+                    o for o, g in attached
+                    if union(g)[2] <= gx0 + 0.3 * o.size and gx0 - union(g)[2] <= 0.6 * min(t.size for t in grp)
+                ]
             if left:
                 owner = max(left, key=lambda b: b.x1)
                 dy = main_base(grp) - owner.base

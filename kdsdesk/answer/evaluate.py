@@ -13,8 +13,9 @@ conditional, regulation, definition; retrieval-only items are skipped) and retur
 
 Content equality (:func:`judge`): a gold answer that is one number equals the answer's value as numbers
 (``2`` = ``2.0``, ``5 %`` = ``0.05``, thousands separators ignored; a value written with the document's
-qualifiers, "각각 1.0 m 이하", is compared by its number); any other gold answer must be contained,
-after ``tex_to_plain`` and normalisation, in the answer's value with unit, requirements, definition or term.
+qualifiers, "각각 1.0 m 이하", is compared by its number); any other gold answer must be contained, after
+``tex_to_plain`` and normalisation (brackets around one symbol next to a fraction bar dropped), in the
+answer's value with unit, requirements, definition or term.
 """
 
 from __future__ import annotations
@@ -80,8 +81,17 @@ def judge(item: Mapping[str, Any], answer: Answer) -> bool:
     texts = [f"{answer.value} {answer.unit}", answer.value, *answer.requirements, answer.definition]
     if answer.qtype == "definition":
         texts.append(answer.answer_text)
-    ng = norm(gold)
-    return bool(ng) and any(ng in norm(t) for t in texts if t.strip())
+    ng = _canon(norm(gold))
+    return bool(ng) and any(ng in _canon(norm(t)) for t in texts if t.strip())
+
+
+_ATOM_PARENS = re.compile(r"\((?P<a>[0-9a-zα-ω.]+)\)(?=/)|(?<=/)\((?P<b>[0-9a-zα-ω.]+)\)")
+
+
+def _canon(normed: str) -> str:
+    """Brackets around one symbol or number next to a fraction bar dropped: "(αr)/100" = "αr/100" (equation
+    writers differ there)."""
+    return _ATOM_PARENS.sub(lambda m: m["a"] or m["b"], normed)
 
 
 def _follows_policy(a: Answer) -> bool:

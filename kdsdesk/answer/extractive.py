@@ -22,10 +22,20 @@ from dataclasses import dataclass
 from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
 from kdsdesk.answer.qtype import UNITS, QuestionInfo
 from kdsdesk.answer.schema import Draft, Evidence
-from kdsdesk.answer.sentences import FORMULA_Q, TOP_HITS, Unit, is_equation, score_units, topic_term, units
+from kdsdesk.answer.sentences import (
+    FORMULA_Q,
+    TOP_HITS,
+    Unit,
+    equation_label,
+    is_equation,
+    score_units,
+    topic_term,
+    units,
+)
 from kdsdesk.answer.tables import read_table
 from kdsdesk.records import Alternative, Chunk, Hit
 from kdsdesk.text.normalize import norm
+from kdsdesk.verify.clauses import split_requirements
 from kdsdesk.verify.values import number_spans
 
 VALUE_MARGIN = 0.15  # two different values closer than this: ambiguous
@@ -264,18 +274,39 @@ def _strip_item(text: str) -> str:
     return _ITEM.sub("", text, count=1).strip()
 
 
-_LABEL = re.compile(r"식\s*\(([0-9A-Z.\-]+)\)")
+_LABEL = re.compile(r"식\s*\(\s*([0-9A-Z.\-\s]+?)\s*\)")
+_ASKS_FORMULA = re.compile(
+    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식)(은|을)\s|(?<![가-힣])(합|곱)으로"
+)
+_GARBLED = re.compile(r"[⎧⎨⎩⎪⎫⎬⎭⎛⎝⎞⎠⎡⎣⎤⎦⎜⎟⎢⎥|;̅]")
 
 
-def _equation_for(u: Unit) -> Unit | None:
-    """The display equation a requirement sentence refers to ("식 (4.2-5)에 따라"), from the same chunk."""
+def _equation_for(u: Unit, hits: Sequence[Hit]) -> Unit | None:
+    """The display equation a sentence refers to ("식 (4.2-5)에 따라"): the equation line ending in that number
+    in a retrieved chunk of the same document (its own chunk first)."""
     m = _LABEL.search(u.text)
     if not m:
         return None
-    for v in units([u.hit], 1):
-        if v.start != u.start and is_equation(v.text) and f"({m.group(1)})" in v.text.replace(" ", ""):
+    label = re.sub(r"\s+", "", m.group(1))
+    doc = u.hit.chunk.doc.file
+    pool = [u.hit, *(h for h in hits if h.chunk.doc.file == doc and h.chunk.chunk_id != u.hit.chunk.chunk_id)]
+    for v in units(pool, len(pool)):
+        if v.hit.chunk.kind != "table" and is_equation(v.text) and equation_label(v.text) == label:
             return v
     return None
+
+
+def readable_equation(text: str) -> bool:
+    """An equation line that reads as a formula: balanced brackets, no stray pieces of tall brackets, bars or
+    group separators left by a layout reader (shown as a formula only then)."""
+    if _GARBLED.search(text):
+        return False
+    depth = 0
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _lead_of(u: Unit) -> Unit | None:
@@ -291,7 +322,11 @@ def _lead_of(u: Unit) -> Unit | None:
     return lead
 
 
-def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft:
+def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit], hits: Sequence[Hit] = ()) -> Draft:
+    """The best-matching requirement sentence (its lead for a list item), cut into its requirement clauses; a
+    sentence that refers to an equation brings the equation's line — and a question that asks for the formula is
+    answered only when that line is found and reads as a formula."""
+    asks_formula = bool(_ASKS_FORMULA.search(question))
     qnums = _question_numbers(question)
     bonus = {id(u): 0.3 for u in ranked if qnums and {str(d.normalize()) for d, _, _ in number_spans(u.text)} & qnums}
     ranked = sorted(ranked, key=lambda u: -(u.score + bonus.get(id(u), 0.0)))
@@ -304,10 +339,14 @@ def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit]
             chosen = [lead, u]
         if not chosen:
             continue
-        eq = _equation_for(chosen[0]) if FORMULA_Q.search(question) or "식" in chosen[0].text else None
+        eq = next((e for v in chosen if (e := _equation_for(v, hits or [u.hit])) is not None), None)
+        if eq is not None and not readable_equation(eq.text):
+            eq = None
+        if asks_formula and eq is None and not any(is_equation(v.text) for v in chosen):
+            return Draft("regulation", evidence=_evidence(ranked))  # the formula asked for is not readable here
         if eq is not None:
             chosen.append(eq)
-        reqs = tuple(_strip_item(v.text) for v in chosen)
+        reqs = tuple(r for v in chosen for r in (split_requirements(_strip_item(v.text)) if v is not eq else [v.text]))
         return Draft(
             "regulation", requirements=reqs, evidence=tuple(Evidence(v.hit.chunk.chunk_id, v.text) for v in chosen)
         )
@@ -355,7 +394,7 @@ def answer(question: str, info: QuestionInfo, hits: Sequence[Hit]) -> Draft:
     if info.qtype in ("numeric", "conditional"):
         return answer_value(question, info, hits, ranked)
     if info.qtype == "regulation":
-        return answer_requirement(question, info, ranked)
+        return answer_requirement(question, info, ranked, hits)
     return answer_definition(question, info, ranked)
 
 

@@ -5,8 +5,9 @@
   ``"none"``: extractive; a path: that GGUF (``KnownError`` when missing).
 - Both answerers produce a ``Draft`` in one schema; the same checks run on both (``kdsdesk.verify``): quote
   provenance (the quote lies in a retrieved chunk), value and unit read from the verified quote, requirement or
-  definition text contained in its quotes, relevance of the evidence to the question, and — for the model — a
-  schema-valid, complete output. An ambiguous read gives nothing (restricted), never a guess.
+  definition text contained in its quotes (a requirement may be one clause of a quoted compound sentence, its
+  connective ending made final: ``kdsdesk.verify.clauses``), relevance of the evidence to the question, and —
+  for the model — a schema-valid, complete output. An ambiguous read gives nothing (restricted), never a guess.
 - An ``unverified`` answer keeps no value or text (it must never be shown as an answer); its citations remain as
   evidence.
 """
@@ -28,6 +29,7 @@ from kdsdesk.errors import KnownError
 from kdsdesk.records import Alternative, Answer, Citation, Hit, Verdict
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify import policy
+from kdsdesk.verify.clauses import clause_in
 from kdsdesk.verify.quotes import verify_quote
 from kdsdesk.verify.values import relevance, table_context, text_in_quotes, unit_ok, value_in_quote
 
@@ -124,7 +126,7 @@ def verify(question: str, draft: Draft, hits: Sequence[Hit]) -> tuple[Draft, lis
         draft = replace(draft, alternatives=alts)
     elif draft.qtype == "regulation":
         reqs = [r for r in draft.requirements if r.strip()]
-        checks["text_in_quotes"] = bool(reqs) and all(text_in_quotes(r, quotes) for r in reqs)
+        checks["text_in_quotes"] = bool(reqs) and all(any(clause_in(r, q) for q in quotes) for r in reqs)
     else:
         parts = [p for p in (draft.definition, draft.term) if p.strip()]
         checks["text_in_quotes"] = bool(parts) and all(text_in_quotes(p, quotes) for p in parts)

@@ -28,3 +28,9 @@ def test_text_gold_is_contained() -> None:
         {"answer": "미끄럼임계접합에만 사용할 수 있다"},
         _a("", qtype="regulation", requirements=("대형구멍은 미끄럼임계접합에만 사용할 수 있다",)),
     )
+
+
+def test_equation_gold_modulo_brackets_around_one_symbol() -> None:
+    gold = {"answer": r"p_{r} = (1 + \frac{α_{r}}{100})WH"}
+    assert judge(gold, _a("", qtype="regulation", requirements=("p_r = (1 + (α_r)/100)WH (4.2-5)",)))
+    assert not judge(gold, _a("", qtype="regulation", requirements=("p_r = (1 + (α_r + 1)/100)WH (4.2-5)",)))

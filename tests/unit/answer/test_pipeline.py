@@ -85,6 +85,39 @@ def test_definition_of_the_topic_word() -> None:
     assert a.definition.startswith("작업원, 경량 장비")
 
 
+EQ = text_chunk(
+    "(1) 역타설 시의 설계측압은 식 (4.2-5)에 따라 산정하여야 한다.\n"
+    "(2) 긴결재의 간격은 식 (4.2-6)에 따라 정한다.\n"
+    "여기서, p_r : 역타설 시의 설계측압(kN/m²)",
+    "eq-ref",
+)
+EQ_BLOCK = text_chunk("p_r = (1 + α_r/100)WH (4.2-5)\ns = ⎩1+; (|W)/H (4.2-6)", "eq-block")
+
+
+def test_a_sentence_citing_an_equation_brings_the_equation() -> None:
+    a = answer_question("역타설 시 설계측압은 어떤 식으로 산정하나요?", hits(EQ, EQ_BLOCK), llm="none")
+    assert a.status == "confirmed"
+    assert a.requirements[-1] == "p_r = (1 + α_r/100)WH (4.2-5)"
+    assert {c.chunk.chunk_id for c in a.citations} == {"eq-ref", "eq-block"}
+
+
+def test_a_formula_asked_for_but_unreadable_is_restricted() -> None:
+    a = answer_question("긴결재의 간격은 어떤 식으로 정하나요?", hits(EQ, EQ_BLOCK), llm="none")
+    assert a.status == "restricted"
+    assert a.requirements == ()
+
+
+def test_a_compound_requirement_is_cut_into_clauses() -> None:
+    holes = text_chunk(
+        "(2) 대형구멍은 미끄럼임계접합에만 사용할 수 있으며, 외측 판에 대형구멍을 사용하는 경우에는 와셔를 "
+        "사용하여야 한다.",
+        "holes",
+    )
+    a = answer_question("대형구멍은 어떤 접합에만 사용할 수 있나요?", hits(holes), llm="none")
+    assert a.status == "confirmed"
+    assert a.requirements[0] == "대형구멍은 미끄럼임계접합에만 사용할 수 있다"
+
+
 # -- a model that lies: every wrong answer must end unverified (or restricted), never confirmed -------------------
 @pytest.fixture
 def fake_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:

@@ -6,9 +6,9 @@ display equations and tables in reading order.
   the bands that recur on most pages (or on most of the pages whose drawings were read) go too.
 - Tables (``pdf_tables``) take their place in reading order; a table that comes first on a page and continues
   the numbered table that ended the previous page joins it (``pdf_table_pages``).
-- Unreadable regions: glyph-sized filled paths that line up like text (vector-outline lettering, which has no text
-  layer) away from the running header/footer, table captions drawn that way, equations printed as ASCII codes,
-  and pages that are only an image.
+- Unreadable regions: rows of vector-outline lettering (``pdf_outlines``; no text layer) away from the running
+  header/footer, table captions drawn that way, equations printed as ASCII codes, and pages that are only an
+  image.
 - Headings: ``clauses.parse_heading`` + ``ClauseTracker`` order, and the line must look like a heading (bold or
   larger than body text, or not the continuation of a paragraph). A heading that fills the line width continues on
   the next line.
@@ -20,7 +20,6 @@ display equations and tables in reading order.
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import re
 import statistics
@@ -29,6 +28,7 @@ from dataclasses import dataclass, field
 
 from kdsdesk.ingest import pua
 from kdsdesk.ingest.clauses import ClauseTracker, heading_level, parse_heading, split_item
+from kdsdesk.ingest.pdf_outlines import outline_regions
 from kdsdesk.ingest.pdf_table_pages import OpenTable, continues, merge, start
 from kdsdesk.ingest.pdf_tables import PageTable, Rule, find_tables, table_text
 from kdsdesk.ingest.pdf_text import Line, PageStats
@@ -42,10 +42,8 @@ _DIGITS = re.compile(r"\d+")
 _BARE_NUMBER = re.compile(r"^\s*([1-9]\d?(?:\.[1-9]\d?){0,5})\.?\s*$")
 _HANGUL = re.compile(r"[가-힣]")
 
-OUTLINE_REASON = "글자가 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
 CAPTION_REASON = "표 제목이 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
 EQUATION_REASON = "수식이 ASCII 문자로 출력되어 읽을 수 없습니다"
-SCAN_REASON = "스캔 이미지로 된 페이지입니다(문자 인식 미지원)"
 
 
 @dataclass(slots=True)
@@ -161,57 +159,6 @@ def _drop_constant_labels(labels: dict[int, str]) -> None:
     if values.count(common) > len(values) // 2:
         for k in [k for k, v in labels.items() if v == common]:
             del labels[k]
-
-
-def _on_text(box: RectT, lines: list[Line], tops: list[float], tallest: float) -> bool:
-    """Whether ``box`` overlaps a text line; ``lines`` sorted by top edge (``tops``), none taller than ``tallest``."""
-    x0, y0, x1, y1 = box
-    for k in range(bisect.bisect_left(tops, y0 - tallest - 1.0), len(lines)):
-        ln = lines[k]
-        if ln.y0 >= y1:
-            break
-        if x0 < ln.x1 and x1 > ln.x0 and y0 < ln.y1:
-            return True
-    return False
-
-
-def outline_regions(pages: list[PageData]) -> list[UnreadableRegion]:
-    """Rows of glyph-sized filled paths (lettering drawn as outlines) that are not running headers/footers."""
-    need = max(2, (len(pages) + 1) // 2)
-    counts: dict[tuple[int, int], int] = {}
-    for p in pages:
-        for key in {(round(g[0]), round(g[1])) for g in p.glyph_boxes}:
-            counts[key] = counts.get(key, 0) + 1
-    out: list[UnreadableRegion] = []
-    for p in pages:
-        if not p.lines and p.image_share > 0.5:
-            out.append(UnreadableRegion(p.index, (0.0, 0.0, p.width, p.height), SCAN_REASON))
-            continue
-        lines = sorted(p.lines, key=lambda ln: ln.y0)
-        tops = [ln.y0 for ln in lines]
-        tallest = max((ln.y1 - ln.y0 for ln in lines), default=0.0)
-        boxes = [
-            b for b in p.glyph_boxes
-            if counts[(round(b[0]), round(b[1]))] < need and not _on_text(b, lines, tops, tallest)
-        ]
-        rows: list[list[RectT]] = []
-        for b in sorted(boxes, key=lambda b: (round((b[1] + b[3]) / 8), b[0])):
-            h = b[3] - b[1]
-            row = rows[-1] if rows else None
-            if row is not None:
-                last = row[-1]
-                lh = max(last[3] - last[1], h)
-                same = abs((b[1] + b[3]) / 2 - (last[1] + last[3]) / 2) <= 0.5 * lh
-                if same and 0 <= b[0] - last[2] + 0.5 <= 1.5 * lh + 0.5:
-                    row.append(b)
-                    continue
-            rows.append([b])
-        for row in rows:
-            if len(row) < 2:
-                continue
-            rect = (min(b[0] for b in row), min(b[1] for b in row), max(b[2] for b in row), max(b[3] for b in row))
-            out.append(UnreadableRegion(p.index, rect, OUTLINE_REASON))
-    return out
 
 
 def _first_word_width(ln: Line) -> float:

@@ -1,0 +1,137 @@
+"""Lettering drawn as vector outlines (no text layer) → unreadable regions, so later stages can warn.
+
+한글's PDF export sometimes draws captions, table cells, headings and running headers as filled glyph outlines.
+``pdf.py`` collects glyph-sized filled paths from the drawing log of pages with drawings; here they become rows:
+
+- a path that recurs at the same place on most pages, or that overlaps a text line, is left out;
+- paths on one centre line with letter-like gaps form a row; a row counts as lettering only when it is text-like:
+  two or more shapes of letter height (at least ``MIN_GLYPH_H``), most of them of about the median height and
+  standing on one baseline (bottoms aligned), not one shape repeated — hatching, arrowheads at different
+  heights, dots and dashes of a figure are not;
+- rows inside the running header/footer bands whose line recurs on half the pages with outlines or more (a
+  header or footer drawn as outlines, and the page number beside it) are running lettering, not content;
+- a page with no text and mostly image is a scan.
+"""
+
+from __future__ import annotations
+
+import bisect
+import statistics
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kdsdesk.ingest.pdf_text import Line
+from kdsdesk.records import RectT, UnreadableRegion
+
+if TYPE_CHECKING:
+    from kdsdesk.ingest.pdf_layout import PageData
+
+OUTLINE_REASON = "글자가 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
+SCAN_REASON = "스캔 이미지로 된 페이지입니다(문자 인식 미지원)"
+MIN_GLYPH_H = 3.5  # points: the median shape of a row at least this tall (≈5 pt type)
+BAND = 0.12  # top/bottom share of the page for running headers/footers (as ``pdf_layout.RUNNING_BAND``)
+
+
+def _on_text(box: RectT, lines: list[Line], tops: list[float], tallest: float) -> bool:
+    """Whether ``box`` overlaps a text line; ``lines`` sorted by top edge (``tops``), none taller than ``tallest``."""
+    x0, y0, x1, y1 = box
+    for k in range(bisect.bisect_left(tops, y0 - tallest - 1.0), len(lines)):
+        ln = lines[k]
+        if ln.y0 >= y1:
+            break
+        if x0 < ln.x1 and x1 > ln.x0 and y0 < ln.y1:
+            return True
+    return False
+
+
+def _rows(boxes: list[RectT]) -> list[list[RectT]]:
+    """Shapes on one centre line, left to right, with gaps no wider than 1.5 letter heights."""
+    rows: list[list[RectT]] = []
+    for b in sorted(boxes, key=lambda b: (round((b[1] + b[3]) / 8), b[0])):
+        h = b[3] - b[1]
+        row = rows[-1] if rows else None
+        if row is not None:
+            last = row[-1]
+            lh = max(last[3] - last[1], h)
+            same = abs((b[1] + b[3]) / 2 - (last[1] + last[3]) / 2) <= 0.5 * lh
+            if same and 0 <= b[0] - last[2] + 0.5 <= 1.5 * lh + 0.5:
+                row.append(b)
+                continue
+        rows.append([b])
+    return rows
+
+
+def text_like(row: Sequence[RectT]) -> bool:
+    """Two or more letter-height shapes, most of them (all of a pair) of about the median height and standing on
+    one baseline, and not one shape repeated five times or more (digits like "111" repeat too)."""
+    if len(row) < 2:
+        return False
+    heights = [b[3] - b[1] for b in row]
+    mh = statistics.median(heights)
+    if mh < MIN_GLYPH_H:
+        return False
+    if len(row) >= 5 and all(
+        abs(b[3] - b[1] - heights[0]) <= 0.05 and abs((b[2] - b[0]) - (row[0][2] - row[0][0])) <= 0.05 for b in row
+    ):
+        return False  # one shape repeated: hatching, a dotted or dashed line
+    base = statistics.median(b[3] for b in row)
+    fit = sum(
+        1 for b, h in zip(row, heights, strict=True) if 0.5 * mh <= h <= 1.6 * mh and abs(b[3] - base) <= 0.25 * mh
+    )
+    return fit >= max(2, -(-3 * len(row) // 5))
+
+
+def _rect(row: Sequence[RectT]) -> RectT:
+    return (min(b[0] for b in row), min(b[1] for b in row), max(b[2] for b in row), max(b[3] for b in row))
+
+
+def _band_key(rect: RectT, height: float) -> tuple[int, int] | None:
+    """(0 top / 1 bottom, centre line in 4-point steps) of a row lying wholly inside a running band."""
+    if rect[3] <= BAND * height:
+        return 0, round((rect[1] + rect[3]) / 8)
+    if rect[1] >= (1 - BAND) * height:
+        return 1, round((rect[1] + rect[3]) / 8)
+    return None
+
+
+def outline_regions(pages: list[PageData]) -> list[UnreadableRegion]:
+    """Unreadable regions: rows of outline lettering that are not running headers/footers, and scanned pages."""
+    need = max(2, (len(pages) + 1) // 2)
+    counts: dict[tuple[int, int], int] = {}
+    for p in pages:
+        for key in {(round(g[0]), round(g[1])) for g in p.glyph_boxes}:
+            counts[key] = counts.get(key, 0) + 1
+    found: list[tuple[PageData, RectT]] = []
+    for p in pages:
+        if not p.lines and p.image_share > 0.5:
+            continue
+        lines = sorted(p.lines, key=lambda ln: ln.y0)
+        tops = [ln.y0 for ln in lines]
+        tallest = max((ln.y1 - ln.y0 for ln in lines), default=0.0)
+        boxes = [
+            b for b in p.glyph_boxes
+            if counts[(round(b[0]), round(b[1]))] < need and not _on_text(b, lines, tops, tallest)
+        ]
+        found.extend((p, _rect(row)) for row in _rows(boxes) if text_like(row))
+    running = _running_keys(found, sum(1 for p in pages if p.glyph_boxes))
+    out: list[UnreadableRegion] = []
+    for p in pages:
+        if not p.lines and p.image_share > 0.5:
+            out.append(UnreadableRegion(p.index, (0.0, 0.0, p.width, p.height), SCAN_REASON))
+    for p, rect in found:
+        band = _band_key(rect, p.height)
+        if band is not None and any((band[0], band[1] + d) in running for d in (-1, 0, 1)):
+            continue
+        out.append(UnreadableRegion(p.index, rect, OUTLINE_REASON))
+    return sorted(out, key=lambda u: u.page_index)
+
+
+def _running_keys(found: list[tuple[PageData, RectT]], n_pages: int) -> set[tuple[int, int]]:
+    """Band lines that hold outline rows on half or more (at least two) of the pages with outlines."""
+    pages_of: dict[tuple[int, int], set[int]] = {}
+    for p, rect in found:
+        band = _band_key(rect, p.height)
+        if band is not None:
+            pages_of.setdefault(band, set()).add(p.index)
+    need = max(2, (n_pages + 1) // 2)
+    return {k for k, v in pages_of.items() if len(v) >= need}

@@ -1,0 +1,69 @@
+"""Outline lettering → unreadable regions: text-like rows only (letter height, one baseline, not one shape repeated),
+running headers/footers drawn as outlines left out, scans reported."""
+
+from __future__ import annotations
+
+from kdsdesk.ingest.pdf_layout import PageData
+from kdsdesk.ingest.pdf_outlines import OUTLINE_REASON, SCAN_REASON, outline_regions, text_like
+from kdsdesk.records import RectT
+
+W, H = 595.0, 842.0
+
+
+def _word(x: float, base: float, n: int, h: float = 8.0, w: float = 7.5, gap: float = 0.6) -> list[RectT]:
+    """``n`` Hangul-like glyph boxes standing on ``base``, heights varying a little as real glyphs do."""
+    out: list[RectT] = []
+    for i in range(n):
+        hh = h - 0.4 * (i % 3)
+        out.append((x, base - hh, x + w - 0.3 * (i % 2), base))
+        x += w + gap
+    return out
+
+
+def test_hangul_row_is_text_like() -> None:
+    assert text_like(_word(100, 200, 2))
+    assert text_like(_word(100, 200, 6))
+    # "(a)": parentheses taller than the letter, still one baseline for most shapes
+    assert text_like([(100, 192, 103, 202), (104, 196, 109, 201), (110, 192, 113, 202)])
+
+
+def test_figure_shapes_are_not_text_like() -> None:
+    hatching = [(100 + 3 * i, 300, 101.5 + 3 * i, 304) for i in range(8)]  # one stroke repeated
+    assert not text_like(hatching)
+    arrows = [(100, 300, 106, 306), (107, 309, 113, 315), (114, 318, 120, 324)]  # no common baseline
+    assert not text_like(arrows)
+    dots = [(100, 300, 102.5, 302.5), (103, 300, 105.5, 302.5)]  # below letter height
+    assert not text_like(dots)
+    assert not text_like(_word(100, 200, 1))
+    assert text_like(_word(100, 200, 3, h=7.9, w=4.0))  # "111": a short repeat is still a number
+
+
+def _page(i: int, boxes: list[RectT]) -> PageData:
+    return PageData(i, W, H, [], [], boxes, 0.0)
+
+
+def test_running_outline_header_and_page_number_are_left_out() -> None:
+    pages = []
+    for i in range(4):
+        boxes = _word(72, 66, 6) + _word(400 + 2 * i, 66, 3)  # header drawn as outlines (text beside shifts)
+        boxes += _word(80, 802, 5) + _word(510 - 3 * i, 803, 2, h=11.0)  # footer and a page number that changes
+        if i == 2:
+            boxes += _word(150, 400, 4)  # a table cell label drawn as outlines
+        pages.append(_page(i, boxes))
+    pages.append(_page(4, []))  # a page without drawings read
+    regions = outline_regions(pages)
+    assert [(u.page_index, u.reason) for u in regions] == [(2, OUTLINE_REASON)]
+    assert regions[0].rect is not None
+    assert regions[0].rect[0] == 150
+
+
+def test_band_rows_on_few_pages_are_kept() -> None:
+    """Lettering in the top band of one page only (a title drawn as outlines) is content, not a running header."""
+    pages = [_page(0, _word(200, 80, 5)), _page(1, _word(150, 400, 3)), _page(2, _word(150, 500, 3))]
+    assert len(outline_regions(pages)) == 3
+
+
+def test_scanned_page_is_reported() -> None:
+    scan = PageData(0, W, H, [], [], [], 0.9)
+    (region,) = outline_regions([scan])
+    assert (region.reason, region.rect) == (SCAN_REASON, (0.0, 0.0, W, H))

@@ -98,16 +98,16 @@ def read_shapes(doc: Any) -> dict[str, dict[int, GlyphShape]]:
                 continue
             seen.add(xref)
             try:
-                shapes = _font_shapes(doc, xref)
+                names, shapes = _font_shapes(doc, xref)
             except Exception as exc:  # noqa: BLE001 - a hostile or odd font must never stop the parse
                 log.debug("HyhwpEQ font %s (xref %d) unreadable: %s", basefont, xref, exc)
                 continue
-            key = font_key(basefont)
-            have = out.setdefault(key, {})
-            for code, shape in shapes.items():
-                if code in have and have[code] != shape:
-                    clash.setdefault(key, set()).add(code)
-                have.setdefault(code, shape)
+            for key in {font_key(basefont), *(font_key(n) for n in names)}:  # spans carry one of these names
+                have = out.setdefault(key, {})
+                for code, shape in shapes.items():
+                    if code in have and have[code] != shape:
+                        clash.setdefault(key, set()).add(code)
+                    have.setdefault(code, shape)
     for key, codes in clash.items():
         for code in codes:
             out[key].pop(code, None)
@@ -119,7 +119,11 @@ def _to_unicode(doc: Any, xref: int) -> dict[int, int]:
     kind, value = doc.xref_get_key(xref, "ToUnicode")
     if kind != "xref":
         return {}
-    text = doc.xref_stream(int(value.split()[0])).decode("latin-1")
+    return cmap_to_unicode(doc.xref_stream(int(value.split()[0])).decode("latin-1"))
+
+
+def cmap_to_unicode(text: str) -> dict[int, int]:
+    """``bfchar``/``bfrange`` entries of a ToUnicode CMap → {character code: Unicode} (single BMP characters)."""
     out: dict[int, int] = {}
     for body in re.findall(r"beginbfchar(.*?)endbfchar", text, re.S):
         for src, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", body):
@@ -170,18 +174,20 @@ def _glyph_ids(doc: Any, xref: int, codes: dict[int, int], font: Any) -> dict[in
     return out
 
 
-def _font_shapes(doc: Any, xref: int) -> dict[int, GlyphShape]:
+def _font_shapes(doc: Any, xref: int) -> tuple[list[str], dict[int, GlyphShape]]:
+    """(the font file's own names, shapes of the ``SHAPED`` codes it maps)."""
     import io
 
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     wanted = {uni: code for code, uni in _to_unicode(doc, xref).items() if uni in SHAPED}
     if not wanted:
-        return {}
+        return [], {}
     _name, _ext, _kind, buf = doc.extract_font(xref)
     if not buf:
-        return {}
+        return [], {}
     font = TTFont(io.BytesIO(buf), lazy=True)
+    names = [str(r) for r in font["name"].names if r.nameID in (1, 4, 6, 16)] if "name" in font else []
     upm = float(font["head"].unitsPerEm)
     order = font.getGlyphOrder()
     glyph_set = font.getGlyphSet()
@@ -197,7 +203,7 @@ def _font_shapes(doc: Any, xref: int) -> dict[int, GlyphShape]:
             if pts else None
         draws = classify_bracket(uni, polys) if uni in pua.BRACKET_PIECES else None
         out[uni] = GlyphShape(ink, advance, draws)
-    return out
+    return names, out
 
 
 def outline(glyph_set: Any, name: str, upm: float) -> list[list[tuple[float, float]]]:

@@ -8,7 +8,9 @@ Stable API (the PDF parser's tests use it too):
 - ``Draw`` — one string at a baseline point in a font role (``"eq"``, ``"korean"``, ``"latin"``, ``"symbol"``);
   ``stretch`` scales it horizontally (fraction bars).
 - Layout helpers returning ``list[Draw]`` and the x where the next glyph goes: ``eq_text``, ``scripted``,
-  ``fraction``, ``radical``, ``tall_brackets``; ``korean`` for body text.
+  ``fraction``, ``radical``, ``tall_brackets``; ``korean`` for body text. The KDS-style samples' way:
+  ``sample_font()`` (rule ink low and inset, U+E07A/U+E07B whole brackets), ``sample_fraction``,
+  ``whole_brackets``.
 - ``write_pdf(path, pages)`` — pages of ``Draw``; ``read_glyphs(path)`` — the glyphs back as
   ``pdf_math.Glyph`` per page (PyMuPDF ``rawdict``, raw PUA kept, outline facts of the embedded font attached).
 """
@@ -116,6 +118,36 @@ def tall_brackets(
     ]
 
 
+# -- the way the KDS-style sample PDFs draw (another font embedded under the HyhwpEQ name) ---------------------
+SAMPLE_BAR = (106, 274, 732, 353, 838)  # rule ink 0.27–0.35 em above the origin, inset in an advance of 0.838 em
+SAMPLE_WHOLE = {0xE07A: "(", 0xE07B: ")"}  # codes of 한글's brace pieces drawn as whole round brackets
+
+
+def sample_font() -> bytes:
+    """A PUA font like the samples' embedded one: the rule low and inset, U+E07A/U+E07B whole ``(``/``)``."""
+    return build_pua_font(bar=SAMPLE_BAR, whole=SAMPLE_WHOLE)
+
+
+def sample_fraction(num: str, den: str, x: float, y: float, size: float = 11.0) -> tuple[list[Draw], float]:
+    """A fraction as the samples draw it on baseline ``y``: numerator and denominator at 0.85 size, the rule a
+    chain of unstretched U+E06D glyphs whose last box (and ink) runs on over the next glyph; returns the x where
+    the next glyph goes (under the end of the rule)."""
+    small = 0.85 * size
+    width = max(_advance(num, small), _advance(den, small))
+    oy = y - 0.25 * size
+    step = SAMPLE_BAR[4] / 1000 * small
+    n = max(1, -(-int(width * 1000) // int(step * 1000)) + 1)  # one more glyph than needed, as in the samples
+    draws = [Draw(chr(pua.FRACTION_BAR), x - 0.107 * small + k * step, oy, small) for k in range(n)]
+    draws += eq_text(num, x + (width - _advance(num, small)) / 2, oy - 0.53 * small, small)[0]
+    draws += eq_text(den, x + (width - _advance(den, small)) / 2, oy + 1.18 * small, small)[0]
+    return draws, x + width + 0.1 * size
+
+
+def whole_brackets(x0: float, x1: float, y: float, size: float = 11.0) -> list[Draw]:
+    """The samples' tall ``(`` at ``x0`` and ``)`` at ``x1`` on baseline ``y``: codes U+E07A/U+E07B at 1.3 size."""
+    return [Draw("\ue07a", x0, y, 1.3 * size), Draw("\ue07b", x1, y, 1.3 * size)]
+
+
 def korean(text: str, x: float, y: float, size: float = 11.0) -> tuple[list[Draw], float]:
     """Body text in PyMuPDF's built-in Korean font."""
     import pymupdf
@@ -124,13 +156,19 @@ def korean(text: str, x: float, y: float, size: float = 11.0) -> tuple[list[Draw
 
 
 def write_pdf(
-    path: Path, pages: Sequence[Sequence[Draw]], *, eq_family: str = "HyhwpEQ", symbol_family: str = "HCRBatang"
+    path: Path,
+    pages: Sequence[Sequence[Draw]],
+    *,
+    eq_family: str = "HyhwpEQ",
+    symbol_family: str = "HCRBatang",
+    eq_font: bytes | None = None,
 ) -> Path:
-    """One A4 page per entry. The equation font is a PUA TTF named ``eq_family``; ``symbol`` draws use a PUA TTF
-    named ``symbol_family`` (Hancom's remapped bullets U+F0xx); Korean uses PyMuPDF's built-in CJK font."""
+    """One A4 page per entry. The equation font is a PUA TTF named ``eq_family`` (or ``eq_font``, e.g.
+    ``sample_font()``); ``symbol`` draws use a PUA TTF named ``symbol_family`` (Hancom's remapped bullets U+F0xx);
+    Korean uses PyMuPDF's built-in CJK font."""
     import pymupdf
 
-    eq_font = build_pua_font(family=eq_family)
+    eq_font = eq_font or build_pua_font(family=eq_family)
     sym_font = build_pua_font(codes=[0xF09F, 0xF000, 0xF0A7], family=symbol_family, extra_chars=" ")
     doc = pymupdf.open()
     for draws in pages:

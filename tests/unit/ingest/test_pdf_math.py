@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kdsdesk.ingest import pua
+from kdsdesk.ingest import eqfont, pua
 from kdsdesk.ingest.pdf_math import UNREADABLE, Glyph, build_lines, linearize
 from tests.data import pdf_builder as pb
 
@@ -211,3 +211,81 @@ def test_real_file_is_fully_decoded(kds_1: list[list[Glyph]]) -> None:
     assert stats.unknown == 0
     assert stats.rebuilt > 200
     assert stats.coverage == 1.0
+
+
+# -- files whose HyhwpEQ font differs from 한글's (the KDS-style samples) ----------------------------------------
+def _sample_style_equations() -> list[pb.Draw]:
+    """``V_c = 1/6 λ√f_ck b_w d`` and ``0.5(1 + W/23.0)`` as the samples draw them: the rule a chain of unstretched
+    glyphs running on over ``λ``, its ink low in the glyph; the parentheses as codes U+E07A/U+E07B."""
+    draws, x = pb.scripted("V", 72, 200, 11, sub="c")
+    d, x = pb.eq_text("=", x + 2, 200, 11)
+    draws += d
+    d, x = pb.sample_fraction("1", "6", x + 2, 200)
+    draws += d
+    d, x = pb.eq_text("λ√", x - 4, 200, 11)  # λ starts under the end of the rule
+    draws += d
+    d, x = pb.scripted("f", x, 200, 11, sub="ck")
+    draws += d
+    d, x = pb.scripted("b", x, 200, 11, sub="w")
+    draws += d
+    draws += pb.eq_text("d", x, 200, 11)[0]
+    d, x = pb.eq_text("0.5", 72, 300, 11)
+    draws += d
+    left = x
+    d, x = pb.eq_text("1+", x + 0.6 * 11, 300, 11)
+    draws += d
+    d, x = pb.sample_fraction("W", "23.0", x + 1, 300)
+    return draws + d + pb.whole_brackets(left, x, 300)
+
+
+def test_sample_style_rule_and_whole_brackets_from_the_embedded_font(tmp_path: Path) -> None:
+    path = pb.write_pdf(tmp_path / "s.pdf", [_sample_style_equations()], eq_font=pb.sample_font())
+    stats = pua.PuaStats()
+    texts = [ln.text for ln in build_lines(pb.read_glyphs(path)[0], stats=stats)]
+    assert texts == ["V_c=(1/6)λ√f_ck b_w d", "0.5(1+W/23.0)"]
+    assert stats.unknown == 0
+    # without the font's outlines the same glyphs read as 한글's: the rule at the wrong height, a lone brace piece
+    plain = [ln.text for ln in build_lines(pb.read_glyphs(path, font_shapes=False)[0])]
+    assert plain != texts
+
+
+def test_pdf_parser_reads_the_file_font(tmp_path: Path) -> None:
+    """``parse_pdf`` binds the file's fonts: the glyphs that reach the layout carry their outlines."""
+    from kdsdesk.ingest.pdf import parse_pdf
+
+    draws = pb.korean("공칭전단강도는 다음과 같다.", 72, 120)[0] + _sample_style_equations()
+    doc = parse_pdf(pb.write_pdf(tmp_path / "s.pdf", [draws], eq_font=pb.sample_font()))
+    text = "\n".join(b.text for b in doc.blocks)
+    assert "V_c=(1/6)λ√f_ck b_w d" in text
+    assert "0.5(1+W/23.0)" in text
+    assert doc.stats["pua_unknown"] == 0
+
+
+def test_hwp_font_brace_piece_alone_stays_a_piece(tmp_path: Path) -> None:
+    """In 한글's font U+E07A is the bottom of a tall ``{``: alone it is not read as ``(`` (□ counted, no guess)."""
+    draws = pb.eq_text("1+", 72, 100, 11)[0] + [pb.Draw("\ue07a", 60, 100, 14.3)]
+    path = pb.write_pdf(tmp_path / "h.pdf", [draws])
+    stats = pua.PuaStats()
+    text = linearize(pb.read_glyphs(path)[0], stats=stats)
+    assert "(" not in text
+    assert "\u23a9" in text
+    assert stats.unknown == 1
+
+
+def test_glyph_under_an_overlong_rule_is_not_its_denominator() -> None:
+    """The rule's ink (from the font) runs on over ``λ``, whose body it crosses: ``λ`` stays on the main row."""
+    shape = eqfont.GlyphShape((0.106, 0.274, 0.732, 0.353), 0.838)
+    rule = [
+        Glyph("\ue06d", (x, 700.57, x + 7.83, 711.45), 9.35, EQ, True, (x, 709.25), shape) for x in (282.41, 290.25)
+    ]
+    glyphs = [
+        *enc("=", 270.4, 712, 11), g("\ue034", 283.41, 704.3, 9.35), g("\ue039", 283.41, 720.25, 9.35), *rule,
+        g("\ue0a7", 290.36, 712, 11), g("\ue0e8", 297.4, 712, 11),
+    ]
+    assert linearize(glyphs) == "=(1/6)λd"
+
+
+def test_script_set_after_the_other_script() -> None:
+    """``A_cp`` then a raised ``2`` after it (not above): ``A_cp^2``."""
+    glyphs = [*enc("A", 0, 100), *enc("cp", 6.7, 102.3, 6.8), *enc("2", 13.5, 96, 6.8)]
+    assert linearize(glyphs) == "A_cp^2"

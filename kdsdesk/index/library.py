@@ -119,6 +119,8 @@ class Catalog:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA mmap_size=268435456")  # chunk reads without a syscall per page (~50 per query)
+            conn.execute("PRAGMA cache_size=-16000")
             self._local.conn = conn
             with self._conns_lock:
                 self._conns.append(conn)

@@ -18,7 +18,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
+from kdsdesk.answer import formula
 from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
 from kdsdesk.answer.qtype import UNITS, QuestionInfo
 from kdsdesk.answer.schema import Draft, Evidence
@@ -128,11 +130,13 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
     qg = question_grams(question)
     qids = identifiers(question)
     syms = _symbols(question)
+    resp = respectively(text, qnums)
     out: list[_Cand] = []
     for d, a, b in number_spans(text):
         after = text[b : b + 16]
         if _is_reference(text, a, b) or str(d.normalize()) in qnums:
             continue
+        target = resp.get(a)
         if same and raw[a] in "⁰¹²³⁴⁵⁶⁷⁸⁹":
             continue  # an exponent (m², mm³)
         m = _UNIT_AT.match(after)
@@ -167,10 +171,29 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
         lo, hi = _expression(text, a, b, syms, divides="나누" in question)
         src = raw if same else text
         value, unit_text = src[lo:hi], src[ue - len(unit) : ue] if unit else ""
-        q = qualified(text, lo, ue if unit else hi)
+        q = qualified(text, lo, ue if unit else hi) if target is None else None
         if q is not None:  # "각각 1.0 m 이하": the value as the document writes it, unit inside
             value, unit_text = src[q[0] : q[1]], ""
+        if target is not None:
+            s += 1.0 if target else -0.5
         out.append(_Cand(value, unit_text, s, u))
+    return out
+
+
+_N = r"\d+(?:\.\d+)?"
+_AND = r"\s*(?:와|과|및|,)\s*"
+_RESP = re.compile(rf"(?P<x1>{_N}){_AND}(?P<x2>{_N})\s*[을를은는이가]?\s*각각\s*(?P<y1>{_N}){_AND}(?P<y2>{_N})")
+
+
+def respectively(text: str, qnums: set[str]) -> dict[int, bool]:
+    """"계수 1.2와 2.4를 각각 1.5와 3.0으로 한다": when the question names one of the first numbers, the number
+    at the same place in the second list is the one asked for. Start offset → True (asked) / False (the other)."""
+    out: dict[int, bool] = {}
+    for m in _RESP.finditer(text):
+        named = [str(Decimal(m[x]).normalize()) in qnums for x in ("x1", "x2")]
+        if sum(named) == 1:
+            out[m.start("y1")] = named[0]
+            out[m.start("y2")] = named[1]
     return out
 
 
@@ -254,6 +277,12 @@ def _fit(question: str, texts: Sequence[str]) -> float:
 
 
 def answer_value(question: str, info: QuestionInfo, hits: Sequence[Hit], ranked: Sequence[Unit]) -> Draft:
+    f = formula.read(question, ranked)
+    if f is not None:  # the question names a product and a relation to it: read the formula, nothing else
+        return Draft(
+            info.qtype, value=f.value, evidence=(Evidence(f.unit.hit.chunk.chunk_id, f.unit.text),),
+            ambiguous=f.ambiguous, notes={"score": round(f.score, 3), "margin": f.margin, "formula": True},
+        )  # fmt: skip
     table = _value_from_tables(question, info, hits)
     text = _value_from_text(question, info, ranked)
     if table is None:

@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from kdsdesk import paths
-from kdsdesk.answer import extractive, sentences
+from kdsdesk.answer import extractive, formula, sentences
 from kdsdesk.answer.qtype import QuestionInfo, classify
 from kdsdesk.answer.schema import Draft, SchemaError, draft_from_json
 from kdsdesk.errors import KnownError
@@ -116,7 +116,7 @@ def verify(question: str, draft: Draft, hits: Sequence[Hit]) -> tuple[Draft, lis
         checks["best_evidence"] = any(
             _table_agrees(question, draft.value, c, info.unit)
             if c.chunk.kind == "table"
-            else _best_sentence(question, c, hits)
+            else _best_sentence(question, c, hits) or formula.agrees(question, draft.value, c.quote)
             for c in holding
         )
         texts = [c.chunk.text for c in good]

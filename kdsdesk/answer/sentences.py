@@ -6,11 +6,14 @@ A unit's score is built from generic signals, each one a rule that holds for any
   compounds glued, then cut into character bigrams so "공칭전단강도" meets "공칭 전단강도") found in the unit,
   each weighted by how rare it is among the candidate units (a word every sentence shares decides nothing);
 - **context**: words the unit does not write but means — the explanation of each symbol it uses, from the
-  "기호 : 설명" lines of the same document ("√f_ck" is "콘크리트의 설계기준압축강도"'s root), and for a list item
-  (①, 가.) the sentence that introduces the list ("다음의 경우는 제외한다"); these count at a reduced weight;
+  "기호 : 설명" lines of the same document ("√f_ck" is "콘크리트의 설계기준압축강도"'s root), for a list item
+  (①, 가.) the sentence that introduces the list ("다음의 경우는 제외한다"), for "이때 …" the sentence before;
+  these count at a reduced weight; a display equation's caption — the sentences that refer to it by number and
+  are written for the question's case — counts fully when the question is about a formula;
 - **symbols**: the share of the question's symbols (``V_n``, ``C_w``) the unit writes;
 - **conditions**: +/- when the numeric condition the unit is written for agrees with / excludes the question's
-  (``kdsdesk.answer.conditions``: "4.5 m/h를 넘으면" vs "4.5 m/h를 초과하는 경우" / "4.5 m/h 이하인 경우");
+  (``kdsdesk.answer.conditions``: "4.5 m/h를 넘으면" vs "4.5 m/h를 초과하는 경우" / "4.5 m/h 이하인 경우"),
+  and when the negation of its condition clause agrees / disagrees ("고려하지 않는 경우" vs "고려되는 경우");
 - **exceptions**: a "다만, …경우에는" sentence gains a little, with the sentence it qualifies as context, when
   the question states its condition, and loses a little when not (a question that does not name the exception
   asks for the rule);
@@ -37,6 +40,7 @@ CONTEXT_WEIGHT = 0.5  # a word met only in a unit's context (symbol explanation,
 SYMBOL_WEIGHT = 0.3
 CONDITION_WEIGHT = 0.4
 EXCEPTION_WEIGHT = 0.2
+NEGATION_WEIGHT = 0.15
 
 _ITEM_MARK = re.compile(r"^\s*([①-⑳]|[가-하]\.|\d+\)|[a-z]\))")
 _WHERE = re.compile(r"^\s*(?:여기서\s*,?\s*)?(?P<sym>[^\s:：가-힣][^:：가-힣]{0,24}?)\s*[:：]\s*(?P<desc>.+)$")
@@ -204,7 +208,7 @@ def context_grams(
     u: Unit, us: Sequence[Unit], gloss: dict[tuple[str, str], str], question: str = ""
 ) -> set[str]:
     """Bigrams of what the unit means but does not write: its symbols' explanations, its list lead, the rule an
-    exception the question asks about qualifies, the sentences that refer to an equation."""
+    exception the question asks about qualifies."""
     out: set[str] = set()
     doc = u.hit.chunk.doc.file
     if not _WHERE.match(u.text):
@@ -215,12 +219,41 @@ def context_grams(
     lead = lead_of(u, us) or (parent_of(u, us) if exception_asked(question, u.text) else None)
     if lead is not None:
         out |= bigrams(lead.text)
+    return out
+
+
+def caption_grams(u: Unit, us: Sequence[Unit], q: Query, question: str) -> set[str]:
+    """For a display equation, the bigrams of the sentences that refer to it by number ("기둥 거푸집의 측압은
+    식 (4.2-3)에 따라 산정한다" captions equation 4.2-3) — those written for another case than the question's
+    left out."""
     label = equation_label(u.text) if is_equation(u.text) else ""
+    out: set[str] = set()
     if label:
+        doc = u.hit.chunk.doc.file
         for v in us:
             if v.hit.chunk.doc.file == doc and not is_equation(v.text) and refers_to(v.text, label):
+                if agreement(list(q.conds), v.text) < 0 or negation_agreement(question, v.text) < 0:
+                    continue
                 out |= bigrams(v.text)
     return out
+
+
+_COND_PART = re.compile(r"^(.*?)(경우|때|(?<=[가-힣])면\s)")
+_NEGATED = re.compile(r"지\s*(않|아니)|없는|없이|아닌|제외|미사용")
+
+
+def _cond_part(text: str) -> str | None:
+    m = _COND_PART.search(text)
+    return m.group(1) if m else None
+
+
+def negation_agreement(question: str, text: str) -> int:
+    """+1 / -1 / 0: the condition clause (before "경우/때/면") of the question and of the unit are both or
+    neither negated / one is ("고려하지 않는 경우" against "고려되는 경우") / either states no condition."""
+    qc, uc = _cond_part(question), _cond_part(text)
+    if qc is None or uc is None:
+        return 0
+    return 1 if bool(_NEGATED.search(qc)) == bool(_NEGATED.search(uc)) else -1
 
 
 def equation_label(text: str) -> str:
@@ -256,9 +289,17 @@ def exception_asked(question: str, text: str) -> bool:
     return any(coverage(bigrams(part), qg) >= 0.5 for part in re.split(r"거나|또는|,", cond) if part.strip())
 
 
+_CONTINUES = re.compile(r"^\s*(이때|이 때|이 경우|이 경우에)\s*,?")
+
+
+def continues(text: str) -> bool:
+    """"이때 …", "이 경우 …": a sentence that goes on about the one before it."""
+    return bool(_CONTINUES.match(text))
+
+
 def parent_of(u: Unit, us: Sequence[Unit]) -> Unit | None:
-    """For an exception ("다만, …"), the sentence it qualifies: the one just before it in the same chunk."""
-    if not is_exception(u.text):
+    """For an exception ("다만, …") or a continuation ("이때 …"), the sentence just before it in the chunk."""
+    if not (is_exception(u.text) or continues(u.text)):
         return None
     prev = [v for v in us if v.hit.chunk.chunk_id == u.hit.chunk.chunk_id and v.end <= u.start]
     return max(prev, key=lambda v: v.start) if prev else None
@@ -286,14 +327,18 @@ def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
     formula = bool(FORMULA_Q.search(question)) and bool(q.symbols)
     scored = []
     for u, ug in zip(us, own, strict=True):
-        ctx = context_grams(u, us, gloss, question) - ug
-        s = (sum(w[g] for g in qg & ug) + CONTEXT_WEIGHT * sum(w[g] for g in qg & ctx)) / total
+        cap = caption_grams(u, us, q, question) - ug
+        ctx = context_grams(u, us, gloss, question) - ug - cap
+        cap_w = 1.0 if formula else CONTEXT_WEIGHT
+        s = sum(w[g] for g in qg & ug) + cap_w * sum(w[g] for g in qg & cap)
+        s = (s + CONTEXT_WEIGHT * sum(w[g] for g in qg & ctx)) / total
         title = " ".join(u.hit.chunk.clause_path[-1:])
         s += 0.3 * coverage(qg, bigrams(title)) + 0.1 / u.hit.rank
         if q.symbols:
             s += SYMBOL_WEIGHT * len(q.symbols & symbols_of(u.text)) / len(q.symbols)
         if q.conds:
             s += CONDITION_WEIGHT * agreement(list(q.conds), u.text)
+        s += NEGATION_WEIGHT * negation_agreement(question, u.text)
         if is_exception(u.text):
             s += EXCEPTION_WEIGHT if exception_asked(question, u.text) else -EXCEPTION_WEIGHT
         if formula and is_equation(u.text):

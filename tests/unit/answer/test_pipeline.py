@@ -118,6 +118,16 @@ def test_a_compound_requirement_is_cut_into_clauses() -> None:
     assert a.requirements[0] == "대형구멍은 미끄럼임계접합에만 사용할 수 있다"
 
 
+def test_respectively_maps_the_named_number() -> None:
+    c = text_chunk(
+        "(2) 볼트 구멍의 변형이 설계에 고려되지 않는 경우에는 식 (4.3-4)의 계수 1.2와 2.4를 각각 1.5와 3.0으로 한다.",
+        "resp",
+    )
+    q = "볼트 구멍의 변형을 설계에 고려하지 않는 경우 계수 2.4 대신 얼마를 쓰나요?"
+    a = answer_question(q, hits(c), llm="none")
+    assert (a.status, a.value) == ("confirmed", "3.0")
+
+
 # -- a model that lies: every wrong answer must end unverified (or restricted), never confirmed -------------------
 @pytest.fixture
 def fake_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:

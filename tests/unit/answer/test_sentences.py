@@ -65,3 +65,12 @@ def test_equation_labels_and_references() -> None:
 
 def test_content_words_cut_particles() -> None:
     assert content_words("겹침이음의 최소 겹침길이는 어떻게 정해야 하나요?")[:3] == ["겹침이음", "최소", "겹침길이"]
+
+
+def test_negated_condition_clauses_agree() -> None:
+    from kdsdesk.answer.sentences import negation_agreement
+
+    q = "볼트 구멍의 변형을 설계에 고려하지 않는 경우 계수는?"
+    assert negation_agreement(q, "변형이 설계에 고려되지 않는 경우에는 계수를 1.5로 한다.") == 1
+    assert negation_agreement(q, "변형이 설계에 고려되는 경우에는 식 (4.3-4)에 따른다.") == -1
+    assert negation_agreement(q, "계수는 1.5로 한다.") == 0

@@ -7,7 +7,8 @@ characters they draw. This module owns:
   evidence (``EVIDENCED``, each with where it was confirmed; tests in ``tests/unit/ingest/test_pua.py``);
 - structural glyphs that have no character of their own: the horizontal rule U+E06D (fraction bar and radical
   vinculum) and the pieces that 한글 stacks into tall brackets (``BRACKET_PIECES``); ``kdsdesk.ingest.pdf_math``
-  rebuilds them from positions;
+  rebuilds them from positions. What they draw is 한글's font's; a file embedding another font under the HyhwpEQ
+  name may draw otherwise (a whole ``(`` for a brace piece) — ``kdsdesk.ingest.eqfont`` reads that from the file;
 - symbol-font PUA (Wingdings-style bullets that Hancom remaps to U+F0xx in ordinary text fonts), counted apart;
 - the second failure mode: equations printed through the 한글 Viewer keep the HyhwpEQ font but come out as ASCII
   punctuation (``looks_like_ascii_equation_garbage``);

@@ -269,7 +269,12 @@ class Catalog:
         quotes or highlights.
         """
         cache = self._light if light else self._cache
-        want = [i for i in ids if i not in cache and (light or i not in self._cache)]
+        got: dict[str, Chunk] = {}
+        for i in ids:  # (another thread may clear the caches at any time: read each entry once)
+            c = self._cache.get(i) or (cache.get(i) if light else None)
+            if c is not None:
+                got[i] = c
+        want = [i for i in dict.fromkeys(ids) if i not in got]
         cols = "c.chunk_id, c.file_id, c.data, " + ("NULL" if light else "c.spans")
         for start in range(0, len(want), 500):
             part = want[start : start + 500]
@@ -286,10 +291,8 @@ class Catalog:
             if len(cache) + len(rows) > 20_000:
                 cache.clear()
             for row in rows:
-                cache[row[0]] = self._decode(row, light)
-        if light:
-            return [self._cache.get(i) or cache[i] for i in ids if i in cache or i in self._cache]
-        return [cache[i] for i in ids if i in cache]
+                got[row[0]] = cache[row[0]] = self._decode(row, light)
+        return [got[i] for i in ids if i in got]
 
     def iter_chunks(self, file: str | None = None) -> Iterator[Chunk]:
         """All searchable chunks (or those of one ``file``), file by file in reading order."""

@@ -131,6 +131,7 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
     qids = identifiers(question)
     syms = _symbols(question)
     resp = respectively(text, qnums)
+    asked_bound = _asked_bound(question)
     out: list[_Cand] = []
     for d, a, b in number_spans(text):
         after = text[b : b + 16]
@@ -172,12 +173,39 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
         src = raw if same else text
         value, unit_text = src[lo:hi], src[ue - len(unit) : ue] if unit else ""
         q = qualified(text, lo, ue if unit else hi) if target is None else None
+        if asked_bound:
+            written = _bound_word(text[ue:])
+            if written:
+                s += ASKED_BOUND if written == asked_bound else -2 * ASKED_BOUND
         if q is not None:  # "각각 1.0 m 이하": the value as the document writes it, unit inside
             value, unit_text = src[q[0] : q[1]], ""
         if target is not None:
             s += 1.0 if target else -0.5
         out.append(_Cand(value, unit_text, s, u))
     return out
+
+
+ASKED_BOUND = 0.3
+_ASKED_BOUND = re.compile(r"(몇\s*[^\s가-힣]{0,6}|얼마)\s*(이하|이상|미만|초과|까지)")
+
+
+def _asked_bound(question: str) -> str:
+    """The bound the asked part names: "몇 mm 이하인" / "얼마 이상" → "le" / "ge"; "" when none."""
+    m = _ASKED_BOUND.search(unicodedata.normalize("NFKC", question))
+    if not m:
+        return ""
+    return "le" if m.group(2) in ("이하", "미만", "까지") else "ge"
+
+
+_WRITTEN_BOUND = re.compile(r"\s*[을를이가]?\s*(이하|미만|이내|까지|이상|초과하지\s*않|넘지\s*않)")
+
+
+def _bound_word(tail: str) -> str:
+    """The bound written right after a value (its unit read): "이하", "를 초과하지 않도록" → "le"; "이상" → "ge"."""
+    m = _WRITTEN_BOUND.match(tail)
+    if not m:
+        return ""
+    return "ge" if m.group(1) == "이상" else "le"
 
 
 _N = r"\d+(?:\.\d+)?"
@@ -289,6 +317,8 @@ def answer_value(question: str, info: QuestionInfo, hits: Sequence[Hit], ranked:
         return text if text is not None else Draft(info.qtype, evidence=_evidence(ranked))
     if text is None:
         return table[0]
+    if table[0].ambiguous != text.ambiguous:  # a sure read beats an unsure one
+        return text if table[0].ambiguous else table[0]
     tfit = float(table[0].notes.get("fit", 0.0))
     xfit = float(text.notes.get("fit", 0.0))
     return table[0] if tfit >= xfit else text

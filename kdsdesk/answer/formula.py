@@ -30,7 +30,7 @@ MARGIN = 0.15
 _LETTER = "A-Za-z\u0370-\u03ff"
 _TOKEN = re.compile(
     rf"(?P<num>\d+(?:\.\d+)?)|(?P<sym>[{_LETTER}]+(?:_\{{[^{{}}]{{1,12}}\}}|_[{_LETTER}0-9]+(?:,[{_LETTER}0-9]+)*)?)"
-    r"|(?P<op>[√/+\-=≤≥<>^,])|(?P<stop>[가-힣:;|])"
+    r"|(?P<op>[√/+\-=≤≥<>^,])|(?P<paren>[()])|(?P<stop>[가-힣:;|])"
 )
 _MATH = set(f"0123456789_√·()/+-*^.{{}} {chr(0x2212)}") | {chr(c) for c in range(0x0370, 0x0400)}
 _CUES: tuple[tuple[Relation, re.Pattern[str]], ...] = (
@@ -38,6 +38,7 @@ _CUES: tuple[tuple[Relation, re.Pattern[str]], ...] = (
     ("div", re.compile(r"(를|을)\s*나누")),
     ("term", re.compile(r"\s*항의\s*(상수|계수)")),
 )
+_UNITS = frozenset({"kn", "mm", "cm", "m", "mpa", "gpa", "kpa", "n", "knm", "kgf"})  # a unit after a product ends it
 _UPPER = re.compile(r"상한|최대|최댓값")  # not 이하/이상: in a question those usually state a condition
 _LOWER = re.compile(r"하한|최소|최솟값")
 
@@ -77,7 +78,7 @@ def asked(question: str) -> Asked | None:
             i = m.start()
             while i > 0 and (q[i - 1] in _MATH or (q[i - 1].isascii() and q[i - 1].isalpha())):
                 i -= 1
-            toks = [t for t in tokens(q[i : m.start()]) if t.kind != "stop"]
+            toks = [t for t in tokens(q[i : m.start()]) if t.kind not in ("stop", "paren")]
             if not any(t.kind == "sym" for t in toks):
                 continue
             if rel == "term":
@@ -89,22 +90,38 @@ def asked(question: str) -> Asked | None:
     return None
 
 
-def _joins(toks: Sequence[Tok], key: str) -> bool:
+def _joins(toks: Sequence[Tok], key: str) -> int:
+    """Index just after the tokens that spell ``key`` from the start of ``toks`` (brackets skipped), when the
+    product ends there; -1 otherwise. The product ends unless a symbol, "/" or "^" follows it — after closing
+    the brackets opened inside it ("0.35(b_w s)/(f_yt)" is not 0.35 times b_w s)."""
     acc = ""
-    for t in toks:
+    depth = 0
+    for i, t in enumerate(toks):
+        if t.kind == "paren":
+            depth += 1 if t.text == "(" else -1
+            continue
         if t.kind in ("num", "stop") and not key[len(acc) :].startswith(t.text):
-            return False
+            return -1
         acc += t.text
         if acc == key:
-            return True
+            j = i + 1
+            while j < len(toks) and toks[j].text == ")" and depth > 0:
+                depth -= 1
+                j += 1
+            nxt = toks[j] if j < len(toks) else None
+            if nxt is not None and ((nxt.kind == "sym" and nxt.text not in _UNITS) or nxt.text in ("/", "^")):
+                return -1
+            return i + 1
         if not key.startswith(acc):
-            return False
-    return False
+            return -1
+    return -1
 
 
 def _ends_with(toks: Sequence[Tok], key: str) -> bool:
     acc = ""
     for t in reversed(toks):
+        if t.kind == "paren":
+            continue
         if t.kind == "stop":
             return False
         acc = t.text + acc
@@ -125,9 +142,10 @@ class Reading:
 
 
 def _bound_of(text: str, toks: Sequence[Tok], i: int, after: int) -> str:
-    if i > 0 and toks[i - 1].text in ("≤", "<"):
+    before = next((t.text for t in reversed(toks[:i]) if t.kind != "paren"), "")
+    if before in ("≤", "<"):
         return "le"
-    if i > 0 and toks[i - 1].text in ("≥", ">"):
+    if before in ("≥", ">"):
         return "ge"
     tail = text[after : after + 14]
     if re.match(r"[^가-힣,]*?(이하)", tail):
@@ -141,22 +159,18 @@ def _matches(a: Asked, text: str) -> list[tuple[str, str]]:
     """``(value, bound)`` of each number in ``text`` in the asked relation to the product."""
     toks = tokens(text)
     out: list[tuple[str, str]] = []
-    n = len(toks)
     for i, t in enumerate(toks):
         if t.kind != "num":
             continue
-        if a.relation in ("coef", "term") and _joins(toks[i + 1 :], a.key):
+        k = _joins(toks[i + 1 :], a.key) if a.relation in ("coef", "term") else -1
+        if k > 0:
             start = t.start
             if a.relation == "coef" and i >= 2 and toks[i - 1].text == "/" and toks[i - 2].kind == "num":
                 start = toks[i - 2].start  # "1/6 λ√f_ck": the coefficient is the fraction
-            j = i + 1
-            acc = ""
-            while j < n and acc != a.key:
-                acc += toks[j].text
-                j += 1
             lead = i - 2 if start != t.start else i
-            out.append((text[start : t.end], _bound_of(text, toks, lead, toks[j - 1].end)))
-        if a.relation == "div" and i >= 1 and toks[i - 1].text == "/" and _ends_with(toks[: i - 1], a.key):
+            out.append((text[start : t.end], _bound_of(text, toks, lead, toks[i + k].end)))
+        prev = [x for x in toks[:i] if x.kind != "paren"]
+        if a.relation == "div" and prev and prev[-1].text == "/" and _ends_with(toks[: toks.index(prev[-1])], a.key):
             out.append((t.text, ""))
     return out
 

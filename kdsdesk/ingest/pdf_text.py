@@ -29,7 +29,7 @@ BAR = "\ue06d"  # HyhwpEQ fraction bar / radical overbar piece
 GAP_SPLIT = 0.5  # a gap wider than this × font size (with no space character) starts a new run
 MATH_GAP = 0.35  # equation runs closer than this × size form one equation
 _PUA = re.compile("[\ue000-\uf8ff]")
-
+PRIMES = frozenset("'\u2019\u2032")  # a prime drawn in the text font: ASCII apostrophe, ’, ′
 
 
 @dataclass(slots=True)
@@ -392,6 +392,23 @@ def cluster_lines(runs: Iterable[Run]) -> list[Line]:
     return lines
 
 
+def _join_primes(runs: Sequence[Run]) -> None:
+    """A lone prime in the text font touching equation runs on both sides (``F`` ``'`` ``nt`` of ``F'_{nt}``)
+    becomes an equation run of one text glyph, so the equation is linearised whole (``F'_nt``)."""
+    for i in range(1, len(runs) - 1):
+        r = runs[i]
+        if r.glyphs is not None or r.text not in PRIMES or r.lead or r.trail:
+            continue
+        left, right = runs[i - 1], runs[i + 1]
+        if (
+            left.glyphs is None or right.glyphs is None or left.trail or right.lead
+            or r.x0 - left.x1 > MATH_GAP * max(r.size, left.size)
+            or right.x0 - r.x1 > MATH_GAP * max(r.size, right.size)
+        ):
+            continue
+        r.glyphs = [pdf_math.Glyph(r.text, r.rect, r.size, "", False, (r.x0, r.base))]
+
+
 def _equation_groups(runs: Sequence[Run]) -> list[list[Run]]:
     """Consecutive runs of a line, equation runs that touch merged into one group."""
     groups: list[list[Run]] = []
@@ -474,6 +491,8 @@ def build_lines(runs: list[Run], pstats: pua.PuaStats, stats: PageStats) -> list
             r.cy = next((g.bbox[1] + g.bbox[3]) / 2 for g in r.glyphs if g.char == BAR)
     lines = cluster_lines(runs)
     for ln in lines:
+        if len(ln.runs) > 2:
+            _join_primes(ln.runs)
         ln.text, ln.spans, ln.trail, ln.unreadable = assemble(ln.runs, pstats, stats)
         ln.measure()
     return [ln for ln in lines if ln.text]

@@ -149,3 +149,34 @@ def test_garbage_after_pdf_magic_is_a_known_error(tmp_path: Path) -> None:
     bad.write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 20)
     with pytest.raises(KnownError):
         parse_file(bad)
+
+
+def test_text_font_prime_joins_its_equation(tmp_path: Path) -> None:
+    """``F'_{nt}`` drawn as 한글 does: ``F`` (equation font), ``'`` (text font), ``nt`` lowered (equation font)."""
+    draws, x = pb.korean("응력", 80, 200, 11)
+    eq, x = pb.eq_text("F", x + 4, 200, 10)
+    draws += eq
+    draws.append(pb.Draw("'", x, 200, 10, font="latin"))
+    x += 1.8
+    sub, x = pb.eq_text("nt", x, 200 + 0.23 * 10, pb.SCRIPT * 10)
+    draws += sub
+    tail, _ = pb.korean("를 쓴다.", x + 1, 200, 11)
+    path = pb.write_pdf(tmp_path / "prime.pdf", [draws + tail])
+    text = " ".join(b.text for b in parse_pdf(path).blocks)
+    assert "F'_nt" in text or "F'_{nt}" in text
+
+
+def test_quote_after_equation_stays_text(tmp_path: Path) -> None:
+    """A closing quote after an equation, followed by text, is not taken into the equation."""
+    draws, x = pb.korean("값", 80, 200, 11)
+    draws.append(pb.Draw("'", x + 4, 200, 10, font="latin"))
+    eq, x = pb.scripted("f", x + 6, 200, 10, sub="ck")
+    draws += eq
+    draws.append(pb.Draw("'", x, 200, 10, font="latin"))
+    tail, _ = pb.korean("의 값", x + 2, 200, 11)
+    path = pb.write_pdf(tmp_path / "quote.pdf", [draws + tail])
+    parsed = parse_pdf(path)
+    text = " ".join(b.text for b in parsed.blocks)
+    assert "'f_ck'" in text
+    pieces = [b.text[s.start : s.end] for b in parsed.blocks for s in b.spans]
+    assert "f_ck" in pieces

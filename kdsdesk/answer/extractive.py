@@ -88,8 +88,38 @@ def _is_reference(text: str, a: int, b: int) -> bool:
 
 
 _SEG_START = re.compile(r"[,;:(]|\b및\b|\d\s*[가-힣%°]*\s")
-_COND_AFTER = re.compile(r"\s*[을를이가]?\s*(초과하는|넘는|이상인|이하인|미만인|인\s*경우|일\s*때|인\s*때)")
+_COND_AFTER = re.compile(
+    r"\s*[을를이가]?\s*(초과하는|넘는|이상인|이하인|미만인|이상의|이하의|미만의|인\s*경우|일\s*때|인\s*때)"
+)
 _EXPR = re.compile(r"[A-Za-z0-9_.√/()α-ωΑ-Ω]+")
+
+
+CLAUSE_RECALL = 0.5
+CLAUSE_CASE = 0.3
+_CLAUSE_END = re.compile(r"[,;]\s|(며|고|나),?\s|다\.\s|:\s")
+
+
+def _case_not_asked(before: str, question: str) -> bool:
+    """The clause states its case ("복 래티스재의 경우 …") with a word the question does not have."""
+    m = re.search(r"([^,:;]{1,30}?)(?:인|일)?\s*(경우|때)", before)
+    if not m:
+        return False
+    nq = norm(question)
+    words = [re.sub(r"(의|인|에서|에|을|를|이|가|은|는)$", "", w) for w in m.group(1).split()]
+    return any(w and norm(w) not in nq for w in words if re.search(r"[가-힣]", w))
+
+
+def _clause(text: str, a: int) -> str:
+    """The clause holding the number at ``a``: "…140 이하로 하며, 복 래티스재의 경우 세장비는 200 이하로 하고" →
+    "복 래티스재의 경우 세장비는 200 이하로 하고" for 200."""
+    start, end = 0, len(text)
+    for m in _CLAUSE_END.finditer(text):
+        if m.end() <= a:
+            start = m.end()
+        elif m.start() >= a:
+            end = m.end()
+            break
+    return text[start:end]
 
 
 def _segment(text: str, a: int) -> str:
@@ -138,8 +168,8 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
         if _is_reference(text, a, b) or str(d.normalize()) in qnums:
             continue
         target = resp.get(a)
-        if same and raw[a] in "⁰¹²³⁴⁵⁶⁷⁸⁹":
-            continue  # an exponent (m², mm³)
+        if same and (raw[a] in "⁰¹²³⁴⁵⁶⁷⁸⁹" or "\u2460" <= raw[a] <= "\u24ff"):
+            continue  # an exponent (m², mm³) or an item mark (④)
         m = _UNIT_AT.match(after)
         unit = (m.group(1) or m.group(2)) if m else ""
         ue = b + (len(m.group(0)) if m else 0)
@@ -161,6 +191,10 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
             s -= 0.4  # a number stating a condition, not a result
         seg = bigrams(_segment(text, a))
         s += len(seg & qg) / max(3, len(seg))
+        clause = _clause(text, a)
+        s += CLAUSE_RECALL * coverage(qg, bigrams(clause))
+        if _case_not_asked(clause[: max(0, a - text.find(clause))] if clause in text else "", question):
+            s -= CLAUSE_CASE  # the number's own clause is written for a case the question does not state
         near = identifiers(text[max(0, a - 10) : a])
         if near:
             s += 0.5 if near & qids else (-0.5 if qids else 0.0)
@@ -186,7 +220,9 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
 
 
 ASKED_BOUND = 0.3
-_ASKED_BOUND = re.compile(r"(몇\s*[^\s가-힣]{0,6}|얼마)\s*(이하|이상|미만|초과|까지)")
+_ASKED_BOUND = re.compile(
+    r"(몇\s*[^\s가-힣]{0,6}|얼마)\s*[을를]?\s*(이하|이상|미만|초과(?!하지)|까지|넘지\s*않|초과하지\s*않)"
+)
 
 
 def _asked_bound(question: str) -> str:
@@ -194,7 +230,7 @@ def _asked_bound(question: str) -> str:
     m = _ASKED_BOUND.search(unicodedata.normalize("NFKC", question))
     if not m:
         return ""
-    return "le" if m.group(2) in ("이하", "미만", "까지") else "ge"
+    return "ge" if m.group(2) in ("이상", "초과") else "le"
 
 
 _WRITTEN_BOUND = re.compile(r"\s*[을를이가]?\s*(이하|미만|이내|까지|이상|초과하지\s*않|넘지\s*않)")

@@ -17,6 +17,8 @@ A unit's score is built from generic signals, each one a rule that holds for any
 - **exceptions**: a "다만, …경우에는" sentence gains a little, with the sentence it qualifies as context, when
   the question states its condition, and loses a little when not (a question that does not name the exception
   asks for the rule);
+- **topic**: a unit whose topic (the words before its first 은/는) is the question's topic ("조립압축재의 단부
+  연결은 …?" — "단부 연결은 …") gains a little;
 - the clause title and the hit's rank, a little.
 """
 
@@ -41,6 +43,7 @@ SYMBOL_WEIGHT = 0.3
 CONDITION_WEIGHT = 0.4
 EXCEPTION_WEIGHT = 0.2
 NEGATION_WEIGHT = 0.15
+TOPIC_WEIGHT = 0.2
 
 _ITEM_MARK = re.compile(r"^\s*([①-⑳]|[가-하]\.|\d+\)|[a-z]\))")
 _WHERE = re.compile(r"^\s*(?:여기서\s*,?\s*)?(?P<sym>[^\s:：가-힣][^:：가-힣]{0,24}?)\s*[:：]\s*(?P<desc>.+)$")
@@ -156,11 +159,35 @@ def topic_term(question: str) -> str:
     from kdsdesk.text.korean import get_kiwi
 
     q = unicodedata.normalize("NFKC", question)
-    for t in get_kiwi().tokenize(q):
+    toks = get_kiwi().tokenize(q)
+    for t in toks:
         if str(t.tag) == "JX" and t.form in _TOPIC and t.start > 0:
             ws = q.rfind(" ", 0, t.start) + 1
+            while ws > 1:  # a noun phrase: earlier words that are nouns only ("비세장판 단면이란")
+                prev = q.rfind(" ", 0, ws - 1) + 1
+                word = [x for x in toks if prev <= x.start < ws - 1]
+                if not word or any(str(x.tag).split("-")[0] not in _NOUN_TAGS for x in word):
+                    break
+                ws = prev
             return q[ws : t.start].strip()
     return ""
+
+
+_NOUN_TAGS = frozenset({"NNG", "NNP", "NNB", "NR", "XPN", "XSN", "SL", "SN", "SH"})
+_UNIT_TOPIC = re.compile(r"([가-힣A-Za-z0-9_ ]{2,24}?)[은는]\s")
+
+
+def _same_topic(topic: str, text: str) -> bool:
+    ut = unit_topic(text)
+    return bool(ut) and coverage(bigrams(topic), bigrams(ut)) == 1.0 and coverage(bigrams(ut), bigrams(topic)) >= 0.5
+
+
+def unit_topic(text: str) -> str:
+    """The topic of a requirement sentence: the (last two) words before its first 은/는 ("… 단부 연결은 …")."""
+    m = _UNIT_TOPIC.search(_ITEM_MARK.sub("", re.sub(r"^\s*\(\d+\)\s*", "", text)))
+    if not m:
+        return ""
+    return " ".join(m.group(1).split()[-2:])
 
 
 def query(question: str) -> Query:
@@ -192,16 +219,43 @@ def glossary(us: Sequence[Unit]) -> dict[tuple[str, str], str]:
 
 
 def lead_of(u: Unit, us: Sequence[Unit]) -> Unit | None:
-    """For a list item, the nearest sentence before it in the same chunk that is not an item itself."""
+    """For a list item, the nearest sentence before it that is not an item itself: in the same chunk, or — when
+    the chunk starts inside the list — at the end of the previous chunk of the same clause, if retrieved."""
+    c = u.hit.chunk
     if not is_item(u.text):
-        return None
-    lead = None
-    for v in us:
-        if v.hit.chunk.chunk_id != u.hit.chunk.chunk_id or v.start >= u.start:
-            continue
-        if not is_item(v.text) and not is_equation(v.text) and not _WHERE.match(v.text):
-            lead = v if lead is None or v.start > lead.start else lead
+        return _lines_lead(u, us)
+
+    def last_lead(chunk_id: str, before: int) -> Unit | None:
+        lead = None
+        for v in us:
+            if v.hit.chunk.chunk_id != chunk_id or v.start >= before:
+                continue
+            if not is_item(v.text) and not is_equation(v.text) and not _WHERE.match(v.text):
+                lead = v if lead is None or v.start > lead.start else lead
+        return lead
+
+    lead = last_lead(c.chunk_id, u.start)
+    if lead is None:
+        prev = next(
+            (v.hit.chunk for v in us if v.hit.chunk.doc.file == c.doc.file and v.hit.chunk.ordinal == c.ordinal - 1
+             and v.hit.chunk.clause == c.clause),
+            None,
+        )  # fmt: skip
+        if prev is not None:
+            lead = last_lead(prev.chunk_id, len(prev.text) + 1)
     return lead
+
+
+def _lines_lead(u: Unit, us: Sequence[Unit]) -> Unit | None:
+    """For an unmarked list line ("단일 래티스 경우: 60° 이상"), the "… 다음과 같이 한다." sentence above the
+    lines of its list in the same chunk."""
+    before = sorted(
+        (v for v in us if v.hit.chunk.chunk_id == u.hit.chunk.chunk_id and v.end <= u.start), key=lambda v: -v.start
+    )
+    for v in before:
+        if re.search(r"다\.?\s*$", v.text):
+            return v if "다음" in v.text else None
+    return None
 
 
 def context_grams(
@@ -325,6 +379,7 @@ def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
     total = sum(w.values()) or 1.0
     qg = set(q.grams)
     formula = bool(FORMULA_Q.search(question)) and bool(q.symbols)
+    topic = topic_term(question)
     scored = []
     for u, ug in zip(us, own, strict=True):
         cap = caption_grams(u, us, q, question) - ug
@@ -339,6 +394,8 @@ def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
         if q.conds:
             s += CONDITION_WEIGHT * agreement(list(q.conds), u.text)
         s += NEGATION_WEIGHT * negation_agreement(question, u.text)
+        if topic and _same_topic(topic, u.text):
+            s += TOPIC_WEIGHT
         if is_exception(u.text):
             s += EXCEPTION_WEIGHT if exception_asked(question, u.text) else -EXCEPTION_WEIGHT
         if formula and is_equation(u.text):

@@ -99,7 +99,7 @@ def test_cli_ask_json(hwpx_library: Library, capsys: pytest.CaptureFixture[str])
         "definition", "answer_text", "citations", "checks", "prompt_tokens", "timing_ms",
     ]  # fmt: skip
     assert out["status"] == "confirmed"
-    assert (out["value"], out["unit"]) == ("12", "mm")
+    assert (out["value"], out["unit"]) == ("12 mm 이상", "")  # the bound as written, unit inside the value
     c = out["citations"][0]
     assert set(c) == {"chunk_id", "file", "doc_code", "year", "clause", "clause_path", "item", "page", "quote",
                       "rects", "verified"}  # fmt: skip

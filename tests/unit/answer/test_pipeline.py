@@ -128,6 +128,46 @@ def test_respectively_maps_the_named_number() -> None:
     assert (a.status, a.value) == ("confirmed", "3.0")
 
 
+LATTICE = text_chunk(
+    "④ 단일 래티스재의 세장비 L/r은 140 이하로 하며, 복 래티스재의 경우 세장비는 200 이하로 하고, 그 교차점을 "
+    "접합한다.\n"
+    "⑥ 부재축에 대한 래티스재의 경사각은 다음과 같이 한다.\n"
+    "단일 래티스 경우：60° 이상\n"
+    "복 래티스 경우：45° 이상\n"
+    "(2) 끼움재를 사용한 2개 이상의 형강으로 구성된 조립인장재는 개별부재의 세장비가 가급적 300을 넘지 않도록 한다.",
+    "lattice",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("단일 래티스재의 세장비 L/r은 얼마 이하로 하나요?", "140 이하"),  # not 200: that clause is for 복 래티스재
+        ("복 래티스인 경우 래티스재의 경사각은 몇 도 이상으로 하나요?", "45° 이상"),  # lines under their lead
+        ("끼움재를 사용한 조립인장재에서 개별부재의 세장비는 얼마를 넘지 않도록 하나요?", "300"),  # not "2개 이상"
+    ],
+)
+def test_the_clause_and_bound_of_the_value(question: str, value: str) -> None:
+    a = answer_question(question, hits(LATTICE), llm="none")
+    assert (a.status, a.value) == ("confirmed", value), dict(a.verdict.checks)
+
+
+def test_a_list_split_across_chunks_keeps_its_lead() -> None:
+    first = text_chunk(
+        "(1) 일반 강구조 아이바에 대한 구조제한은 다음과 같다.\n"
+        "① 핀 구멍의 직경은 핀 직경보다 1 mm를 초과하여 크면 안 된다.\n"
+        "(2) 교량 강구조의 아이바에 대한 구조제한은 다음과 같다.\n"
+        "① 아이바의 두께는 13 mm 이상이어야 한다.",
+        "part1", clause="4.1.6.2", ordinal=1,
+    )  # fmt: skip
+    second = text_chunk(
+        "② 핀구멍의 직경은 핀의 직경보다 0.8 mm 이상 커서는 안 된다.", "part2", clause="4.1.6.2", ordinal=2
+    )
+    q = "교량 강구조 아이바에서 핀구멍의 직경은 핀의 직경보다 몇 mm 이상 커서는 안 되나요?"
+    a = answer_question(q, hits(first, second), llm="none")
+    assert (a.status, a.value) == ("confirmed", "0.8 mm 이상")
+
+
 # -- a model that lies: every wrong answer must end unverified (or restricted), never confirmed -------------------
 @pytest.fixture
 def fake_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:

@@ -63,6 +63,13 @@ def test_equation_labels_and_references() -> None:
     assert not refers_to("부재의 공칭강도는 식 (4.1-2)에 따라 계산한다.", "4.1-1")
 
 
+def test_topic_term_is_the_noun_phrase() -> None:
+    from kdsdesk.answer.sentences import topic_term
+
+    assert topic_term("비세장판 단면이란 무엇인가요?") == "비세장판 단면"
+    assert topic_term("거푸집 설계에서 말하는 작업하중은 어떤 하중인가요?") == "작업하중"
+
+
 def test_content_words_cut_particles() -> None:
     assert content_words("겹침이음의 최소 겹침길이는 어떻게 정해야 하나요?")[:3] == ["겹침이음", "최소", "겹침길이"]
 

@@ -306,19 +306,24 @@ class Catalog:
             for row in rows:
                 yield self._decode(row)
 
-    def chunk_ids_where(
+    def chunk_refs_where(
         self, *, clause: str = "", table_no: str = "", doc_codes: Sequence[str] | None = None
-    ) -> list[str]:
-        """Searchable chunk ids of a clause (and its sub-clauses' first chunks excluded) or a table number."""
-        sql = "SELECT c.chunk_id FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.status = 'searchable' AND " + (
-            "c.clause = ?" if clause else "c.table_no = ?"
-        )
+    ) -> list[tuple[str, str]]:
+        """(chunk id, file) of the searchable chunks of a clause or with a table number, in reading order."""
+        sql = "SELECT c.chunk_id, f.path FROM chunks c JOIN files f ON f.id = c.file_id "
+        sql += "WHERE f.status = 'searchable' AND " + ("c.clause = ?" if clause else "c.table_no = ?")
         args: list[Any] = [clause or table_no]
         if doc_codes:
             sql += f" AND f.doc_code IN ({','.join('?' * len(doc_codes))})"
             args += list(doc_codes)
         sql += " ORDER BY c.file_id, c.ordinal"
-        return [r[0] for r in self.db().execute(sql, args).fetchall()]
+        return [(str(a), str(b)) for a, b in self.db().execute(sql, args).fetchall()]
+
+    def chunk_ids_where(
+        self, *, clause: str = "", table_no: str = "", doc_codes: Sequence[str] | None = None
+    ) -> list[str]:
+        """Chunk ids of ``chunk_refs_where``."""
+        return [cid for cid, _ in self.chunk_refs_where(clause=clause, table_no=table_no, doc_codes=doc_codes)]
 
     # -- writing (the indexer) ----------------------------------------------------------------------------------
     def begin_file(self, path: str, kind: str, sha256: str, size: int, mtime: float) -> int:

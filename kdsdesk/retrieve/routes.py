@@ -82,7 +82,10 @@ def coverage(query_terms: Sequence[str], target: set[str]) -> float:
     return sum(1 for t in query_terms if t in target) / len(query_terms)
 
 
-def _order(chunks: Sequence[Chunk], ranked: Sequence[Hit]) -> list[Chunk]:
+Ref = tuple[str, str]  # (chunk_id, file): enough to order route matches without loading chunks
+
+
+def _order(refs: Sequence[Ref], ranked: Sequence[Hit]) -> list[Ref]:
     """Route matches in BM25 order: by their own rank, else by their document's best rank, else as found."""
     rank_of = {h.chunk.chunk_id: i for i, h in enumerate(ranked)}
     file_rank: dict[str, int] = {}
@@ -90,13 +93,17 @@ def _order(chunks: Sequence[Chunk], ranked: Sequence[Hit]) -> list[Chunk]:
         file_rank.setdefault(h.chunk.doc.file, i)
     big = len(ranked) + 1
 
-    def key(item: tuple[int, Chunk]) -> tuple[float, int]:
-        pos, c = item
-        if c.chunk_id in rank_of:
-            return (rank_of[c.chunk_id], pos)
-        return (file_rank.get(c.doc.file, big) + 0.5, pos)
+    def key(item: tuple[int, Ref]) -> tuple[float, int]:
+        pos, (cid, file) = item
+        if cid in rank_of:
+            return (rank_of[cid], pos)
+        return (file_rank.get(file, big) + 0.5, pos)
 
-    return [c for _, c in sorted(enumerate(chunks), key=key)]
+    return [r for _, r in sorted(enumerate(refs), key=key)]
+
+
+def _load(catalog: Catalog, refs: Sequence[Ref]) -> list[Chunk]:
+    return catalog.chunks([cid for cid, _ in refs], light=True)
 
 
 def promote(ranked: Sequence[Hit], chunks: Sequence[Chunk], route: Route) -> list[Hit]:
@@ -110,23 +117,22 @@ def promote(ranked: Sequence[Hit], chunks: Sequence[Chunk], route: Route) -> lis
     return [Hit(h.chunk, h.score, i + 1, h.route) for i, h in enumerate(front + rest)]
 
 
-def _per_file_best(chunks: Sequence[Chunk], ranked: Sequence[Hit]) -> list[Chunk]:
-    """One chunk per file: the best-ranked one, else the first in reading order."""
-    ordered = _order(chunks, ranked)
+def _per_file_best(refs: Sequence[Ref], ranked: Sequence[Hit]) -> list[Ref]:
+    """One match per file: the best-ranked one, else the first in reading order; files in BM25 order."""
     seen: set[str] = set()
     out = []
-    for c in ordered:
-        if c.doc.file not in seen:
-            seen.add(c.doc.file)
-            out.append(c)
+    for ref in _order(refs, ranked):
+        if ref[1] not in seen:
+            seen.add(ref[1])
+            out.append(ref)
     return out
 
 
 def route_table_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
-    found: list[Chunk] = []
+    found: list[Ref] = []
     for number in table_numbers(q.text):
-        found += catalog.chunks(catalog.chunk_ids_where(table_no=number, doc_codes=doc_codes), light=True)
-    return promote(ranked, _per_file_best(found, ranked)[:MAX_PER_ROUTE], "table_no")
+        found += catalog.chunk_refs_where(table_no=number, doc_codes=doc_codes)
+    return promote(ranked, _load(catalog, _per_file_best(found, ranked)[:MAX_PER_ROUTE]), "table_no")
 
 
 def route_table_title_row(
@@ -156,15 +162,15 @@ def route_table_title_row(
     best.sort()
     top = best[0][0]
     ids = [cid for cov, _, cid in best if cov <= top + 1e-9]  # the best-covering tables, in BM25 order
-    chunks = _order(catalog.chunks(ids, light=True), ranked)
-    return promote(ranked, chunks[:MAX_PER_ROUTE], route)
+    matches = [(c.chunk_id, c.doc.file) for c in catalog.chunks(ids, light=True)]
+    return promote(ranked, _load(catalog, _order(matches, ranked)[:MAX_PER_ROUTE]), route)
 
 
 def route_clause_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
-    found: list[Chunk] = []
+    found: list[Ref] = []
     for number in clause_numbers(q.text):
-        found += catalog.chunks(catalog.chunk_ids_where(clause=number, doc_codes=doc_codes), light=True)
-    return promote(ranked, _per_file_best(found, ranked)[:MAX_PER_ROUTE], "clause_no")
+        found += catalog.chunk_refs_where(clause=number, doc_codes=doc_codes)
+    return promote(ranked, _load(catalog, _per_file_best(found, ranked)[:MAX_PER_ROUTE]), "clause_no")
 
 
 def apply_routes(

@@ -105,5 +105,12 @@ class Library:
 
         return (yield from encode_pending(self.catalog, threads=self.settings.effective_threads()))
 
+    def warm_up(self) -> None:
+        """Load the Korean analyser now. Kiwi holds the GIL while it loads (seconds): the GUI calls this once
+        before its event loop runs, with a message on screen, so no later search or indexing freezes the window."""
+        from kdsdesk.text.korean import warm_up
+
+        warm_up()
+
     def close(self) -> None:
         self.catalog.close()

@@ -381,6 +381,15 @@ def run_gui(library: str | None = None, screenshot: str | None = None, ask: str 
     window = MainWindow(controller, log_file)
     dialogs.install_excepthook(log_file, window.show_failure)
     window.show()
+    # Kiwi blocks every Python thread while it loads: do it once now, with a message, not during a search.
+    window.statusBar().showMessage("한국어 형태소 분석기를 준비하는 중…")
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    app.processEvents()
+    try:
+        lib.warm_up()
+    finally:
+        QApplication.restoreOverrideCursor()
+        window.statusBar().clearMessage()
     controller.refresh_documents()
     controller.check_models()
     run: ScreenshotRun | None = None

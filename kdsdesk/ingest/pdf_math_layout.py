@@ -12,6 +12,7 @@ denominator.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import statistics
@@ -85,6 +86,16 @@ def _glyph_bar(i: int, g: Glyph, em_box: dict[str, float]) -> _Bar:
     return _Bar(x, g.bbox[2], g.origin[1], None, [i], (iy0 + iy1) / 2, scale, trim0, trim1)
 
 
+@functools.lru_cache(maxsize=4096)
+def _glyph_info(char: str, font: str, is_pua: bool) -> tuple[bool, pua.GlyphRole | None, str, bool]:
+    """Per character and font (cached): equation font?, PUA role (``None``: not PUA), text read on its own,
+    printed as an ASCII code (the 한글 Viewer route)."""
+    eq = pua.is_hyhwpeq_font(font)
+    if is_pua or pua.is_pua(char):
+        return eq, pua.glyph_role(char, font), pua.decode_char(char, font) or "", False
+    return eq, None, char, eq and pua.looks_like_ascii_equation_garbage(char, font)
+
+
 def _atoms(
     glyphs: Sequence[Glyph], bars: Sequence[RectT], stats: pua.PuaStats | None
 ) -> tuple[list[Atom], list[_Bar], list[tuple[int, pua.BracketPiece]]]:
@@ -93,13 +104,9 @@ def _atoms(
     pieces: list[tuple[int, pua.BracketPiece]] = []
     em_box: dict[str, float] | None = None
     for i, g in enumerate(glyphs):
-        eq = pua.is_hyhwpeq_font(g.font)
-        text = g.char
-        garbage = False
+        eq, role, text, garbage = _glyph_info(g.char, g.font, g.is_pua)
         ink = None
-        drawn: str | None = None  # what the file's font draws for a bracket-piece code, when not the piece
-        if g.is_pua or pua.is_pua(g.char):
-            role = pua.glyph_role(g.char, g.font)
+        if role is not None:
             if role == "bar":
                 if em_box is None:
                     em_box = _em_box(glyphs)
@@ -111,7 +118,8 @@ def _atoms(
                     pieces.append((i, pua.BRACKET_PIECES[ord(g.char)]))
                     continue
                 role = "unknown" if draws == pua.UNKNOWN else "char"
-                drawn, ink = draws, g.shape.ink if g.shape is not None else None
+                ink = g.shape.ink if g.shape is not None else None
+                text = draws or text  # what the file's font draws for the piece's code
             if stats is not None:
                 if role == "char":
                     stats.decoded += 1
@@ -119,11 +127,8 @@ def _atoms(
                     stats.symbol_font += 1
                 elif role == "unknown":
                     stats.count_unknown(ord(g.char))
-            text = drawn or pua.decode_char(g.char, g.font) or ""
             if not text:
                 continue
-        elif eq and pua.looks_like_ascii_equation_garbage(g.char, g.font):
-            garbage = True
         base = _baseline(g)
         x0 = g.origin[0] if g.origin is not None else g.bbox[0]
         top, bottom = (base - ink[3] * g.size, base - ink[1] * g.size) if ink else (
@@ -247,16 +252,20 @@ def _stack(cands: list[Atom], start: float, upward: bool, size: float, reach: fl
         chosen = [a for a in chosen if a.y0 <= max(edge, start + 0.5 * size)]
     if not chosen:
         return []
-    rest = [a for a in cands if a not in chosen and ((a.cy < start) if upward else (a.cy > start))]
+    taken = {id(a) for a in chosen}  # by identity: atoms are distinct objects (comparing fields is slow)
+    rest = [a for a in cands if id(a) not in taken and ((a.cy < start) if upward else (a.cy > start))]
     grew = True
     while grew and rest:
         grew = False
         edge = min(a.y0 for a in chosen) if upward else max(a.y1 for a in chosen)
-        for a in list(rest):
+        left: list[Atom] = []
+        for a in rest:
             if (upward and a.y1 >= edge - 0.15 * size) or (not upward and a.y0 <= edge + 0.15 * size):
                 chosen.append(a)
-                rest.remove(a)
                 grew = True
+            else:
+                left.append(a)
+        rest = left
     return chosen
 
 

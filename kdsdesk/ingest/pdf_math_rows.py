@@ -113,15 +113,16 @@ def render_row(atoms: list[Atom]) -> list[Atom]:
         else:
             run = []
     groups: list[list[Atom]] = []
+    big = [a for a, s in zip(items, small, strict=True) if not s]
     for a, is_small in zip(items, small, strict=True):
         if not is_small:
             continue
         grp = groups[-1] if groups else None
-        if grp is not None and _joins_group(a, grp, [b for b, s in zip(items, small, strict=True) if not s]):
+        if grp is not None and _joins_group(a, grp, big):
             grp.append(a)
         else:
             groups.append([a])
-    bases = [a for a, s in zip(items, small, strict=True) if not s] + [_copy(a) for a in atoms if a.space]
+    bases = big + [_copy(a) for a in atoms if a.space]
     attached: list[tuple[Atom, list[Atom]]] = []
     for grp in groups:
         gx0, gy0, gx1, gy1 = union(grp)

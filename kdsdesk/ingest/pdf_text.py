@@ -17,6 +17,7 @@ Coordinates are PyMuPDF points, top-left origin.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -317,12 +318,19 @@ def group_bars(runs: list[Run]) -> list[Run]:
     if not bars:
         return runs
     gone: set[int] = set()
-    maths = [r for r in runs if r.glyphs is not None]  # only equation runs join a bar
+    all_maths = [r for r in runs if r.glyphs is not None]  # only equation runs join a bar
+    # Runs that are not bars keep their place while bars are grouped: look them up by centre x (sorted);
+    # bars (which grow as they are grouped) are always candidates. Candidates keep the page order.
+    by_cx = sorted(((r.x0 + r.x1) / 2, i) for i, r in enumerate(all_maths) if not r.bar)
+    xs = [cx for cx, _ in by_cx]
+    bar_ids = [i for i, r in enumerate(all_maths) if r.bar]
     for bar in bars:
         if id(bar) in gone:
             continue
         bs = bar.size
         lo, hi, cy, reach = bar.x0 - 0.1 * bs, bar.x1 + 0.1 * bs, bar.cy, 1.5 * bs
+        near = sorted([i for _, i in by_cx[bisect.bisect_left(xs, lo) : bisect.bisect_right(xs, hi)]] + bar_ids)
+        maths = [all_maths[i] for i in near]
         members = [
             r
             for r in maths

@@ -262,3 +262,11 @@ def test_release_fill_then_verify(tmp_path: Path) -> None:
     assert entry.sha256 == hashlib.sha256(LLM).hexdigest()
     report = _check(root, tmp_path, deep=True)
     assert [c.status for c in report.files] == ["ok"]
+
+
+def test_llama_backend_loader_is_a_no_op_without_variants(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A normal llama.cpp build (no ggml-cpu-* variant libraries) needs and gets no backend loading."""
+    monkeypatch.setattr(models, "llama_backend_dirs", lambda: [tmp_path / "lib", tmp_path / "bin"])
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "libggml.so").write_bytes(b"")  # the library itself is not a variant
+    assert models.load_llama_cpu_backends() == 0

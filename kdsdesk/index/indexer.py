@@ -159,7 +159,7 @@ def add_files(
     finally:
         for fut in futures:
             fut.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=False, cancel_futures=True)  # a cancelled run does not wait for a prefetched parse
     return IndexReport(tuple(added), tuple(replaced), tuple(skipped), tuple(failed))
 
 

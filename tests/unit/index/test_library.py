@@ -203,3 +203,14 @@ def test_catalog_of_schema_1_still_reads(tmp_path: Path, files: dict[str, Path])
     assert list(again.iter_chunks()) == expected
     assert again.meta("schema_version") == "2"
     again.close()
+
+
+def test_many_spans_are_compressed_exactly() -> None:
+    from kdsdesk.index.serial import spans_from_blob, spans_to_blob
+    from kdsdesk.records import Span
+
+    spans = tuple(Span(i, i + 1, i // 40, (72.0 + i * 0.1, 100.5, 80.25 + i, 112.0)) for i in range(90))
+    blob = spans_to_blob(spans)
+    assert len(blob) < 90 * 40
+    assert spans_from_blob(blob) == spans
+    assert spans_from_blob(spans_to_blob(())) == ()

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import threading
@@ -67,6 +68,9 @@ def load(path: Path) -> Any:
         import llama_cpp
     except ImportError as exc:  # pragma: no cover - the dependency is required
         raise KnownError("llama-cpp-python 이 설치되어 있지 않습니다. --llm none 으로 추출식 답변을 쓰세요.") from exc
+    from kdsdesk.models import load_llama_cpu_backends
+
+    load_llama_cpu_backends()  # runtime-CPU-dispatch builds (no AVX2); does nothing for a normal build
     try:
         model = llama_cpp.Llama(model_path=key, n_ctx=N_CTX, n_threads=_threads(), verbose=False)
     except (ValueError, RuntimeError, OSError) as exc:
@@ -78,9 +82,22 @@ def load(path: Path) -> Any:
         model.chat_format = forced
         model.chat_handler = None
         log.info("GGUF without chat template: using chat_format=%s", forced)
-    _MODELS.clear()  # one model in memory at a time
+    close_models()  # one model in memory at a time
     _MODELS[key] = model
     return model
+
+
+def close_models() -> None:
+    """Free loaded models now: llama-cpp-python's finalizers fail when they run during interpreter shutdown."""
+    for model in list(_MODELS.values()):
+        try:
+            model.close()
+        except (AttributeError, TypeError):  # pragma: no cover - older bindings without close()
+            pass
+    _MODELS.clear()
+
+
+atexit.register(close_models)
 
 
 def count_tokens(model: Any, text: str) -> int:

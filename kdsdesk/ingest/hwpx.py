@@ -40,6 +40,9 @@ from kdsdesk.ingest.hwpx_numbering import Numberer, NumberingStyles, note_number
 from kdsdesk.ingest.hwpx_tables import RawCell, build_table, caption_number, is_caption_line
 from kdsdesk.records import Block, DocRef, ParsedDoc, Span, Table
 
+# Bump whenever the blocks produced for the same file may change: libraries re-index HWPX files.
+PARSER_VERSION = "1"
+
 _SECTION = re.compile(r"(?i)^/?contents/section(\d+)\.xml$")
 _EQ_LABEL = re.compile(r"^\(?\s*(?:식\s*)?[A-Z]?\d+(?:\.\d+)*(?:-\d+)?[a-z]?\s*\)?$")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")

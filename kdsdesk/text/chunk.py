@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from kdsdesk.records import Block, Chunk, ChunkKind, ParsedDoc, Span
 
+# Bump whenever chunks produced from the same blocks may change: libraries re-index every file.
+CHUNKER_VERSION = "1"
 MAX_CHARS = 700  # body chunks are cut at sentence ends near this length
 _SENTENCE_END = re.compile(r"(?<=[다음함됨임][.])\s+|(?<=\.)\s+(?=\(\d+\)|[①-⑳])")
 

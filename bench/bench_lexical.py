@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO))
 
 from kdsdesk.index import indexer, lexical, library, terms  # noqa: E402
 from kdsdesk.index.library import Catalog  # noqa: E402
-from kdsdesk.ingest.dispatch import sha256_file  # noqa: E402
+from kdsdesk.models import sha256_of  # noqa: E402
 from kdsdesk.records import Block, DocRef, ParsedDoc, Span, Table, TableCell  # noqa: E402
 from kdsdesk.retrieve.hybrid import search  # noqa: E402
 from kdsdesk.text import korean  # noqa: E402
@@ -129,7 +129,7 @@ def replicate(cat: Catalog, docs: dict[str, ParsedDoc], lex: dict[str, list[Any]
             f = work / "docs" / f"{Path(path).stem}-r{r}.pdf"
             f.write_bytes(b"%PDF-1.7\n" + f.name.encode())
             doc = replace(
-                parsed.doc, file=str(f.resolve()), sha256=sha256_file(f), doc_code=f"{parsed.doc.doc_code}-{r}"
+                parsed.doc, file=str(f.resolve()), sha256=sha256_of(f), doc_code=f"{parsed.doc.doc_code}-{r}"
             )
             chunks = [
                 replace(c, chunk_id=make_chunk_id(doc.sha256, c.ordinal), doc=doc) for c in chunk_document(parsed)
@@ -179,7 +179,7 @@ def main() -> int:
             f.write_bytes(b"%PDF-1.7\n" + str(i).encode())
             files.append(f)
         docs = {
-            str(f.resolve()): make_doc(i, f.resolve(), sha256_file(f), pool, args.chunks_per_doc, rnd)
+            str(f.resolve()): make_doc(i, f.resolve(), sha256_of(f), pool, args.chunks_per_doc, rnd)
             for i, f in enumerate(files)
         }
         chunks = [c for d in docs.values() for c in chunk_document(d)]

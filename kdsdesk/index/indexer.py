@@ -82,7 +82,8 @@ def add_files(
 
     ``parse`` replaces the isolated parser (tests use synthetic documents).
     """
-    from kdsdesk.ingest.dispatch import sha256_file, sniff
+    from kdsdesk.ingest.dispatch import sniff
+    from kdsdesk.models import sha256_of
     from kdsdesk.text.chunk import chunk_document
 
     parse_fn = parse or _default_parser
@@ -100,7 +101,7 @@ def add_files(
         yield Progress("확인", i, total, f.name)
         try:
             kind = sniff(f)
-            sha = sha256_file(f)
+            sha = sha256_of(f)
         except KnownError as exc:
             failed.append((key, exc.message))
             _record_unreadable(catalog, f, exc.message)

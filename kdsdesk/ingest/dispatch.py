@@ -6,7 +6,6 @@ indexer uses that, so a hostile file cannot crash or hang the app).
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from kdsdesk.errors import KnownError
@@ -16,14 +15,6 @@ PDF_MAGIC = b"%PDF"
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # HWP 5 binary (and other OLE compound files)
 SUPPORTED_SUFFIXES = (".pdf", ".hwpx")
-
-
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def sniff(path: Path) -> FileKind:

@@ -432,7 +432,7 @@ def _numbering_styles(pkg: ZipPackage) -> NumberingStyles:
 
 def parse_hwpx(path: Path) -> ParsedDoc:
     """Parse one HWPX file. Raises ``KnownError`` (Korean) for files that cannot be read safely."""
-    from kdsdesk.ingest.dispatch import sha256_file
+    from kdsdesk.models import sha256_of
 
     path = Path(path).resolve()
     with open_hwpx(path) as pkg:
@@ -447,7 +447,7 @@ def parse_hwpx(path: Path) -> ParsedDoc:
     walker.flush_pending()
     walker.flush_notes()
     code, title, year = detect_doc_meta(walker.first_lines, path.name)
-    doc = DocRef(file=str(path), sha256=sha256_file(path), kind="hwpx", doc_code=code,
+    doc = DocRef(file=str(path), sha256=sha256_of(path), kind="hwpx", doc_code=code,
                  title=title or opf_title, year=year)
     stats = dict(walker.stats)
     stats["numbered_paragraphs"] = walker.numberer.numbered

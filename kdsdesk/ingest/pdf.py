@@ -162,10 +162,10 @@ def _gc_paused() -> Iterator[None]:
 
 def parse_pdf(path: Path) -> ParsedDoc:
     """Parse one HWP-exported PDF. Raises ``KnownError`` (Korean) for files that cannot be read."""
-    from kdsdesk.ingest.dispatch import sha256_file
+    from kdsdesk.models import sha256_of
 
     path = Path(path).resolve()
-    sha = sha256_file(path)
+    sha = sha256_of(path)
     doc = _open(path)
     with _gc_paused():
         return _parse_open(doc, path, sha)

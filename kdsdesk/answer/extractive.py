@@ -41,6 +41,7 @@ from kdsdesk.verify.clauses import split_requirements
 from kdsdesk.verify.values import number_spans
 
 VALUE_MARGIN = 0.15  # two different values closer than this: ambiguous
+FIT_GAP = 0.25  # a sure read whose evidence covers this much less of the question than a rival's is not trusted
 MIN_VALUE_SCORE = 1.2  # below this the best number is too weakly tied to the question (measured on the samples)
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
@@ -353,10 +354,14 @@ def answer_value(question: str, info: QuestionInfo, hits: Sequence[Hit], ranked:
         return text if text is not None else Draft(info.qtype, evidence=_evidence(ranked))
     if text is None:
         return table[0]
-    if table[0].ambiguous != text.ambiguous:  # a sure read beats an unsure one
-        return text if table[0].ambiguous else table[0]
     tfit = float(table[0].notes.get("fit", 0.0))
     xfit = float(text.notes.get("fit", 0.0))
+    if table[0].ambiguous != text.ambiguous:  # a sure read beats an unsure one ...
+        sure, unsure = (text, table[0]) if table[0].ambiguous else (table[0], text)
+        sure_fit, unsure_fit = (xfit, tfit) if sure is text else (tfit, xfit)
+        # ... unless the unsure one fits the question far better: then the sure read answers another question,
+        # and the unsure draft (which ends restricted, evidence shown) is the honest outcome.
+        return unsure if unsure_fit - sure_fit > FIT_GAP else sure
     return table[0] if tfit >= xfit else text
 
 

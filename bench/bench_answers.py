@@ -16,19 +16,14 @@ import time
 from pathlib import Path
 
 from kdsdesk.answer.evaluate import evaluate_answers
-from kdsdesk.service import Library
+from kdsdesk.service import Library, drain
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "samples"
 
 
 def build(root: Path, files: list[Path]) -> Library:
     lib = Library(root)
-    gen = lib.add(files)
-    try:
-        while True:
-            next(gen)
-    except StopIteration:
-        pass
+    drain(lib.add(files))
     return lib
 
 

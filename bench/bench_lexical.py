@@ -32,7 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,7 @@ from kdsdesk.index.library import Catalog  # noqa: E402
 from kdsdesk.models import sha256_of  # noqa: E402
 from kdsdesk.records import Block, DocRef, ParsedDoc, Span, Table, TableCell  # noqa: E402
 from kdsdesk.retrieve.hybrid import search  # noqa: E402
+from kdsdesk.service import drain  # noqa: E402
 from kdsdesk.text import korean  # noqa: E402
 from kdsdesk.text.chunk import chunk_document, make_chunk_id  # noqa: E402
 
@@ -143,14 +144,6 @@ def replicate(cat: Catalog, docs: dict[str, ParsedDoc], lex: dict[str, list[Any]
             cat.finish_file(fid, replace(parsed, doc=doc), chunks, indexer.parser_version("pdf"), tok_v)
             added += chunks
     return added
-
-
-def drain(gen: Iterator[Any]) -> Any:
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
 
 
 def folder_size(p: Path) -> int:

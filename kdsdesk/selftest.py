@@ -29,7 +29,7 @@ from typing import Any, Literal
 from kdsdesk import paths
 from kdsdesk.errors import KnownError
 from kdsdesk.records import Answer, Chunk, Citation, ParsedDoc
-from kdsdesk.service import Library
+from kdsdesk.service import Library, drain
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ def _stage_index(st: _State) -> str:
 
     lib = Library(st.workdir / "라이브러리 폴더")  # Korean and a space, as under a Windows user name
     st.library = lib
-    report = _drain(lib.add(st.files))
+    report = drain(lib.add(st.files))
     if report.failed:
         raise StageFailed("; ".join(f"{Path(f).name}: {m}" for f, m in report.failed))
     docs = lib.documents()
@@ -162,7 +162,7 @@ def _stage_index(st: _State) -> str:
         raise StageFailed(f"검색 가능한 문서 {sum(d.status == 'searchable' for d in docs)}/{len(st.files)}개")
     detail = f"문서 {len(docs)}개, 청크 {sum(d.n_chunks for d in docs)}개"
     if encoder_status()[0]:
-        encoded = _drain(lib.encode_pending())
+        encoded = drain(lib.encode_pending())
         detail += f", 의미 벡터 {encoded}개"
     return detail
 
@@ -391,14 +391,6 @@ def _library(st: _State) -> Library:
     if st.library is None:
         raise StageFailed("색인 단계가 실패해 진행할 수 없습니다")
     return st.library
-
-
-def _drain(gen: Any) -> Any:
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
 
 
 STAGES: tuple[tuple[str, str, Callable[[_State], str]], ...] = (

@@ -10,12 +10,23 @@ import logging
 import os
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 from kdsdesk import config, paths
 from kdsdesk.errors import KnownError
 from kdsdesk.records import Answer, Chunk, DocInfo, Hit, IndexReport, Progress
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def drain(gen: Generator[Any, None, T]) -> T:
+    """Run a long operation to its end without showing its progress; return its result."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
 
 
 def check_library_folder(root: Path) -> None:

@@ -140,19 +140,13 @@ def test_cancel_stops_indexing_and_leaves_the_library_consistent(qtbot, window, 
     assert all(d.status in ("searchable", "failed") for d in docs)
     assert sum(d.status == "searchable" for d in docs) < 6
     # the library reopens and resumes: adding the folder again completes it
-    from kdsdesk.service import Library
+    from kdsdesk.service import Library, drain
 
     assert window.controller.shutdown(30000)  # releases the index writer
 
     again = Library(lib.root)
     try:
-        report = None
-        gen = again.add([folder])
-        try:
-            while True:
-                next(gen)
-        except StopIteration as stop:
-            report = stop.value
+        report = drain(again.add([folder]))
         assert report is not None
         assert sum(d.status == "searchable" for d in again.documents()) == 6
     finally:

@@ -4,9 +4,7 @@ later searchable at once (lexically) without vectors, and a removed document's v
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
@@ -14,21 +12,11 @@ from kdsdesk import paths
 from kdsdesk.index import encoder as enc_mod
 from kdsdesk.index.dense import dense_search
 from kdsdesk.index.encoder import encoder_status
-from kdsdesk.records import Progress
 from kdsdesk.retrieve.hybrid import search_stages
-from kdsdesk.service import Library
+from kdsdesk.service import Library, drain
 from tests.data.tiny_encoder import build_tiny_encoder
 
-T = TypeVar("T")
 QUERY = "전단철근의 간격 제한"
-
-
-def run(gen: Generator[Progress, None, T]) -> T:
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
 
 
 @pytest.mark.slow
@@ -39,7 +27,7 @@ def test_dense_and_rrf_through_the_library(samples: Path, tmp_path: Path, monkey
     monkeypatch.setattr(enc_mod, "MAX_BATCH", 8)  # several batches, so encoding can stop mid-way
     lib = Library()
     try:
-        run(lib.add([samples / "dev-kds-14-20-22.hwpx", samples / "dev-kds-14-31-25.hwpx"]))
+        drain(lib.add([samples / "dev-kds-14-20-22.hwpx", samples / "dev-kds-14-31-25.hwpx"]))
         docs = lib.documents()
         assert len(docs) == 2
         assert all(d.status == "searchable" for d in docs)
@@ -51,7 +39,7 @@ def test_dense_and_rrf_through_the_library(samples: Path, tmp_path: Path, monkey
         lexical = lib.search(QUERY)
         assert lexical
         assert "rrf" not in {h.route for h in lexical}
-        assert run(lib.encode_pending()) == 0
+        assert drain(lib.encode_pending()) == 0
 
         # the model arrives (a tiny one whose tokenizer learnt the documents' words)
         texts = [c.text for c in lib.catalog.iter_chunks()]
@@ -68,7 +56,7 @@ def test_dense_and_rrf_through_the_library(samples: Path, tmp_path: Path, monkey
         assert 0 < len(partial) < total
         resumed = lib.encode_pending()
         assert next(resumed).total == total - len(partial)
-        assert run(resumed) == total - len(partial)
+        assert drain(resumed) == total - len(partial)
         assert all(d.n_vectors == d.n_chunks > 0 for d in lib.documents())
         assert len(dense_search(lib.catalog, QUERY, n=500)) == total
 
@@ -80,13 +68,13 @@ def test_dense_and_rrf_through_the_library(samples: Path, tmp_path: Path, monkey
         assert lib.search(QUERY, dense=False)[0].chunk.chunk_id == lexical[0].chunk.chunk_id
 
         # a document added after encoding is searchable at once, lexically; dense knows nothing of it yet
-        run(lib.add([samples / "dev-kds-21-50-00.hwpx"]))
+        drain(lib.add([samples / "dev-kds-21-50-00.hwpx"]))
         new = next(d for d in lib.documents() if d.file.endswith("dev-kds-21-50-00.hwpx"))
         assert new.status == "searchable"
         assert new.n_vectors == 0
         assert all(h.chunk.doc.sha256 != new.sha256 for h in dense_search(lib.catalog, "거푸집 동바리", n=500))
         assert any(h.chunk.doc.sha256 == new.sha256 for h in lib.search("거푸집 동바리"))
-        assert run(lib.encode_pending()) == new.n_chunks
+        assert drain(lib.encode_pending()) == new.n_chunks
         assert any(h.chunk.doc.sha256 == new.sha256 for h in dense_search(lib.catalog, "거푸집 동바리"))
 
         # a removed document's vectors no longer count

@@ -10,28 +10,17 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Generator
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
 from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog, add_files
-from kdsdesk.records import Progress
 from kdsdesk.retrieve.evaluate import evaluate_retrieval, load_items
 from kdsdesk.retrieve.hybrid import search
+from kdsdesk.service import drain
 from tests.data.synthetic_docs import fake_parse, write_spec
 
-T = TypeVar("T")
 REPO = Path(__file__).resolve().parent.parent.parent
-
-
-def run(gen: Generator[Progress, None, T]) -> T:
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
 
 
 @pytest.mark.slow
@@ -40,10 +29,10 @@ def test_samples_meet_retrieval_targets(samples: Path, tmp_path: Path, suffix: s
     pytest.importorskip(f"kdsdesk.ingest.{suffix}")
     cat = Catalog(tmp_path / f"lib-{suffix}")
     files = sorted(samples.glob(f"*.{suffix}"))
-    report = run(add_files(cat, files))
+    report = drain(add_files(cat, files))
     assert not report.failed, report.failed
     assert len(report.added) == len(files) == 3
-    again = run(add_files(cat, files, parse=lambda p: pytest.fail(f"re-parsed unchanged {p}")))
+    again = drain(add_files(cat, files, parse=lambda p: pytest.fail(f"re-parsed unchanged {p}")))
     assert len(again.skipped) == 3
     result = evaluate_retrieval(cat, load_items(samples / "qa.jsonl"), dense=False)
     assert result["all"]["hit@3"] >= 0.95, result["misses"]
@@ -109,7 +98,7 @@ def test_killed_indexing_resumes(tmp_path: Path, kill_after: int) -> None:
         hits = search(cat, f"고유어휘{i:02d}", dense=False)
         assert hits
         assert hits[0].chunk.doc.file == f
-    report = run(add_files(cat, files, parse=fake_parse))
+    report = drain(add_files(cat, files, parse=fake_parse))
     assert set(report.skipped) == done
     assert len(report.added) + len(report.replaced) == 6 - len(done)
     assert all(d.status == "searchable" for d in cat.documents())

@@ -15,18 +15,10 @@ import pytest
 from kdsdesk.cli import main as cli_main
 from kdsdesk.errors import KnownError
 from kdsdesk.index import pack
-from kdsdesk.service import Library
+from kdsdesk.service import Library, drain
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "resources" / "samples"
-
-
-def _drain(gen):  # type: ignore[no-untyped-def]
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
 
 
 @pytest.fixture
@@ -55,7 +47,7 @@ def test_korean_paths_with_spaces_index_search_and_pack(onedrive: Path, tmp_path
     home = tmp_path / "Users" / "김 철수" / "AppData" / "Local" / "KDSDesk" / "내 라이브러리"
     lib = Library(home)
     try:
-        report = _drain(lib.add([onedrive]))
+        report = drain(lib.add([onedrive]))
         assert not report.failed, report.failed
         assert len(report.added) == 2
         files = {d.file for d in lib.documents()}
@@ -92,7 +84,7 @@ def test_document_locked_by_another_program(onedrive: Path, monkeypatch: pytest.
     monkeypatch.setattr(Path, "open", open_locked)
     lib = Library()
     try:
-        report = _drain(lib.add([onedrive]))
+        report = drain(lib.add([onedrive]))
         assert len(report.added) == 1  # the other file still goes in
         assert len(report.failed) == 1
         failed_file, message = report.failed[0]

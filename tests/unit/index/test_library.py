@@ -11,17 +11,9 @@ import pytest
 from kdsdesk.index import indexer
 from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog, add_files
 from kdsdesk.index.serial import chunk_from_dict, chunk_to_dict
-from kdsdesk.records import IndexReport, Progress
+from kdsdesk.service import drain
 from kdsdesk.text.chunk import chunk_document
 from tests.data.synthetic_docs import fake_parse, make_library_files, read_spec, write_spec
-
-
-def run(gen: Iterator[Progress]) -> IndexReport:
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
 
 
 @pytest.fixture
@@ -37,7 +29,7 @@ def catalog(tmp_path: Path) -> Iterator[Catalog]:
 
 
 def test_add_then_unchanged_files_are_skipped(catalog: Catalog, files: dict[str, Path]) -> None:
-    first = run(add_files(catalog, list(files.values()), parse=fake_parse))
+    first = drain(add_files(catalog, list(files.values()), parse=fake_parse))
     assert len(first.added) == 3
     assert not first.failed
     calls: list[Path] = []
@@ -46,7 +38,7 @@ def test_add_then_unchanged_files_are_skipped(catalog: Catalog, files: dict[str,
         calls.append(p)
         return fake_parse(p)
 
-    second = run(add_files(catalog, list(files.values()), parse=counting))
+    second = drain(add_files(catalog, list(files.values()), parse=counting))
     assert len(second.skipped) == 3
     assert not second.added
     assert not second.replaced
@@ -54,7 +46,7 @@ def test_add_then_unchanged_files_are_skipped(catalog: Catalog, files: dict[str,
 
 
 def test_folder_is_expanded_and_documents_grouped_by_code(catalog: Catalog, files: dict[str, Path]) -> None:
-    run(add_files(catalog, [files["shear_pdf"].parent], parse=fake_parse))
+    drain(add_files(catalog, [files["shear_pdf"].parent], parse=fake_parse))
     docs = catalog.documents()
     assert [d.doc_code for d in docs] == ["KDS 14 20 22", "KDS 14 20 22", "KDS 14 31 25"]
     assert all(d.status == "searchable" and d.n_chunks > 0 for d in docs)
@@ -64,11 +56,11 @@ def test_folder_is_expanded_and_documents_grouped_by_code(catalog: Catalog, file
 
 
 def test_changed_file_is_replaced(catalog: Catalog, files: dict[str, Path]) -> None:
-    run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    drain(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
     spec, _ = read_spec(files["steel_pdf"])
     spec["blocks"].append(["4.4.1", "text", "(1) 새로 추가된 미끄럼계수 규정"])
     write_spec(files["steel_pdf"], spec)
-    report = run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    report = drain(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
     assert report.replaced == (str(files["steel_pdf"].resolve()),)
     clauses = {c.clause for c in catalog.iter_chunks()}
     assert "4.4.1" in clauses
@@ -79,7 +71,7 @@ def test_failure_is_recorded_and_the_run_goes_on(catalog: Catalog, files: dict[s
     bad = write_spec(tmp_path / "docs" / "bad.pdf", {"fail": "암호가 걸린 PDF입니다.", "blocks": []})
     empty = tmp_path / "docs" / "empty.pdf"
     empty.write_bytes(b"")
-    report = run(add_files(catalog, [bad, empty, files["steel_pdf"]], parse=fake_parse))
+    report = drain(add_files(catalog, [bad, empty, files["steel_pdf"]], parse=fake_parse))
     assert report.added == (str(files["steel_pdf"].resolve()),)
     failed = dict(report.failed)
     assert failed[str(bad.resolve())] == "암호가 걸린 PDF입니다."
@@ -90,7 +82,7 @@ def test_failure_is_recorded_and_the_run_goes_on(catalog: Catalog, files: dict[s
 
 
 def test_chunks_round_trip_exactly(catalog: Catalog, files: dict[str, Path]) -> None:
-    run(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
+    drain(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
     expected = chunk_document(fake_parse(files["shear_pdf"]))
     stored = list(catalog.iter_chunks())
     assert stored == expected
@@ -102,7 +94,7 @@ def test_chunks_round_trip_exactly(catalog: Catalog, files: dict[str, Path]) -> 
 
 
 def test_remove_file_and_folder(catalog: Catalog, files: dict[str, Path]) -> None:
-    run(add_files(catalog, list(files.values()), parse=fake_parse))
+    drain(add_files(catalog, list(files.values()), parse=fake_parse))
     assert catalog.remove([files["steel_pdf"]]) == 1
     assert catalog.lexical.search(["f13t"]) == []
     assert catalog.remove([files["shear_pdf"].parent]) == 2
@@ -111,19 +103,19 @@ def test_remove_file_and_folder(catalog: Catalog, files: dict[str, Path]) -> Non
 
 
 def test_version_change_reindexes(catalog: Catalog, files: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
-    run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    drain(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
     monkeypatch.setattr(indexer, "tokenizer_version", lambda: "tok-test-next")
     assert indexer.stale_files(catalog) == [files["steel_pdf"].resolve()]
-    report = run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    report = drain(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
     assert report.replaced == (str(files["steel_pdf"].resolve()),)
     monkeypatch.setattr(indexer, "parser_version", lambda kind: "pdf-99")
-    report = run(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
+    report = drain(add_files(catalog, [files["steel_pdf"]], parse=fake_parse))
     assert report.replaced == (str(files["steel_pdf"].resolve()),)
 
 
 def test_open_repairs_a_file_left_indexing(tmp_path: Path, files: dict[str, Path]) -> None:
     cat = Catalog(tmp_path / "lib")
-    run(add_files(cat, [files["steel_pdf"], files["shear_pdf"]], parse=fake_parse))
+    drain(add_files(cat, [files["steel_pdf"], files["shear_pdf"]], parse=fake_parse))
     # simulate a crash after the Tantivy commit of a replacement but before the catalog commit
     key = str(files["steel_pdf"].resolve())
     cat.begin_file(key, "pdf", "x", 1, 1.0)
@@ -134,7 +126,7 @@ def test_open_repairs_a_file_left_indexing(tmp_path: Path, files: dict[str, Path
     assert by_file[key].message == INTERRUPTED_MESSAGE
     assert cat.lexical.search(["f13t"]) == []
     assert by_file[str(files["shear_pdf"].resolve())].status == "searchable"
-    report = run(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
+    report = drain(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
     assert report.added == (key,) or report.replaced == (key,)
     assert cat.lexical.search(["f13t"])
     cat.close()
@@ -153,7 +145,7 @@ def test_unanswered_log(catalog: Catalog) -> None:
 
 
 def test_reads_from_other_threads(catalog: Catalog, files: dict[str, Path]) -> None:
-    run(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
+    drain(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
     ids = [c.chunk_id for c in catalog.iter_chunks()]
     got: list[int] = []
 
@@ -174,7 +166,7 @@ def test_spans_are_packed_exactly_and_light_chunks_skip_them(catalog: Catalog, f
 
     spans = (Span(0, 3, 2, (0.1, 72.02400207519531, 1e-9, 595.2756)), Span(3, 9, None, None, 17), Span(9, 9))
     assert spans_from_blob(spans_to_blob(spans)) == spans
-    run(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
+    drain(add_files(catalog, [files["shear_pdf"]], parse=fake_parse))
     ids = [c.chunk_id for c in catalog.iter_chunks()]
     light = catalog.chunks(ids, light=True)
     full = catalog.chunks(ids)
@@ -188,7 +180,7 @@ def test_catalog_of_schema_1_still_reads(tmp_path: Path, files: dict[str, Path])
     import json
 
     cat = Catalog(tmp_path / "lib")
-    run(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
+    drain(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
     expected = list(cat.iter_chunks())
     db = cat.db()
     for c in expected:  # the schema-1 layout: spans inside the JSON, no packed column value

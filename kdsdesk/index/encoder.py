@@ -125,12 +125,6 @@ def encoder_status(encoder_dir: str = "") -> tuple[bool, str]:
     return True, f"의미 검색 모델(BGE-M3, {kind}) 사용: {files.folder}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Tokenised:
-    index: int  # position in the caller's list
-    ids: Sequence[int]
-
-
 class Encoder:
     """A loaded tokenizer + ONNX session. Thread-safe: ``encode`` may run from several threads at once."""
 

@@ -24,7 +24,6 @@ log = logging.getLogger(__name__)
 
 SUFFIXES = (".pdf", ".hwpx")
 BUG_MESSAGE = "파일을 분석하는 중 프로그램 내부 오류가 발생했습니다. 로그를 개발자에게 보내 주세요."
-DUPLICATE_MESSAGE = "같은 내용의 파일이 이미 라이브러리에 있습니다."
 
 Parser = Callable[[Path], ParsedDoc]
 

@@ -170,13 +170,6 @@ class LexicalIndex:
             w.commit()
         self.index.reload()
 
-    def delete_all(self) -> None:
-        with self._wlock:
-            w = self._get_writer()
-            w.delete_all_documents()
-            w.commit()
-        self.index.reload()
-
     def close(self) -> None:
         with self._wlock:
             if self._writer is not None:

@@ -159,12 +159,6 @@ class Catalog:
         row = self.db().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0]) if row else default
 
-    def set_meta(self, key: str, value: str) -> None:
-        with self.write_lock:
-            db = self.db()
-            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
-            db.commit()
-
     def _check_lexical_version(self) -> None:
         """A lexical index of another layout is rebuilt: dropped, and every file marked for re-indexing."""
         from kdsdesk.index.lexical import LEXICAL_SCHEMA_VERSION
@@ -318,12 +312,6 @@ class Catalog:
             args += list(doc_codes)
         sql += " ORDER BY c.file_id, c.ordinal"
         return [(str(a), str(b)) for a, b in self.db().execute(sql, args).fetchall()]
-
-    def chunk_ids_where(
-        self, *, clause: str = "", table_no: str = "", doc_codes: Sequence[str] | None = None
-    ) -> list[str]:
-        """Chunk ids of ``chunk_refs_where``."""
-        return [cid for cid, _ in self.chunk_refs_where(clause=clause, table_no=table_no, doc_codes=doc_codes)]
 
     # -- writing (the indexer) ----------------------------------------------------------------------------------
     def begin_file(self, path: str, kind: str, sha256: str, size: int, mtime: float) -> int:

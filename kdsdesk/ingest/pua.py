@@ -28,7 +28,6 @@ from typing import Literal
 
 UNKNOWN = "\u25a1"  # □: a HyhwpEQ code nobody has confirmed
 FRACTION_BAR = 0xE06D  # a horizontal rule: fraction bar, radical vinculum or overline (rebuilt from positions)
-RADICAL = 0xE05C
 
 GlyphRole = Literal["plain", "char", "bar", "bracket", "unknown", "symbol"]
 BracketFamily = Literal["paren", "square", "brace"]

@@ -188,7 +188,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         ("font", font_ok, font_msg),
         ("library", lib_ok, lib_msg),
     ]
-    corrupt = any(c.status in ("wrong_size", "wrong_hash", "unreadable") for c in report.files)
+    corrupt = any(c.corrupt for c in report.files)
     if args.json:
         dump_json({"items": [{"name": n, "ok": ok, "message": m} for n, ok, m in items], "models": report.as_json()})
     else:

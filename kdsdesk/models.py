@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 Role = Literal["encoder", "llm"]
 FileStatus = Literal["ok", "unverified", "substitute", "missing", "wrong_size", "wrong_hash", "unreadable"]
 GOOD: frozenset[str] = frozenset({"ok", "unverified", "substitute"})
+CORRUPT: frozenset[str] = frozenset({"wrong_size", "wrong_hash", "unreadable"})
 MANIFEST_NAME = "manifest.json"
 HASH_CACHE_NAME = "model-hashes.json"
 ENCODER_DEFAULT_FILES = ("bge-m3/model_int8.onnx", "bge-m3/model.onnx")
@@ -64,6 +65,10 @@ class FileCheck:
     @property
     def usable(self) -> bool:
         return self.status in GOOD
+
+    @property
+    def corrupt(self) -> bool:
+        return self.status in CORRUPT
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,7 +370,7 @@ class _RoleState:
 
     @property
     def corrupt(self) -> bool:
-        return any(c.status in ("wrong_size", "wrong_hash", "unreadable") for c in self.checks)
+        return any(c.corrupt for c in self.checks)
 
 
 def check_models(

@@ -108,7 +108,7 @@ def _stage_models(st: _State) -> str:
     from kdsdesk.models import check_models
 
     report = check_models()
-    corrupt = [c.message for c in report.files if c.status in ("wrong_size", "wrong_hash", "unreadable")]
+    corrupt = [c.message for c in report.files if c.corrupt]
     if corrupt:
         raise StageFailed(" / ".join(corrupt))
     if st.llm is None and report.llm_ok and report.llm_path is not None:

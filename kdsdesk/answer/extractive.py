@@ -22,7 +22,7 @@ from decimal import Decimal
 
 from kdsdesk.answer import formula
 from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
-from kdsdesk.answer.qtype import UNITS, QuestionInfo
+from kdsdesk.answer.qtype import UNITS, QuestionInfo, dimension_conflict
 from kdsdesk.answer.schema import Draft, Evidence
 from kdsdesk.answer.sentences import (
     FORMULA_Q,
@@ -214,6 +214,8 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
                 s += ASKED_BOUND if written == asked_bound else -2 * ASKED_BOUND
         if q is not None:  # "각각 1.0 m 이하": the value as the document writes it, unit inside
             value, unit_text = src[q[0] : q[1]], ""
+        if dimension_conflict(question, value, unit_text):
+            continue  # a speed cannot answer for a ratio, nor a bare factor for a strength
         if target is not None:
             s += 1.0 if target else -0.5
         out.append(_Cand(value, unit_text, s, u))
@@ -321,6 +323,8 @@ def _value_from_tables(question: str, info: QuestionInfo, hits: Sequence[Hit]) -
             continue
         if str(norm(cr.value)) in {norm(x) for x in _question_numbers(question)}:
             continue  # the question states this number; it asks for another
+        if dimension_conflict(question, cr.value, cr.unit):
+            continue  # the cell measures something other than what is asked
         rows = t.rows_text()
         quote = rows[cr.row] if cr.row < len(rows) else cr.value
         score = cr.score + 0.5 / h.rank

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from kdsdesk import paths
 from kdsdesk.answer import extractive, formula, sentences
-from kdsdesk.answer.qtype import QuestionInfo, classify
+from kdsdesk.answer.qtype import QuestionInfo, classify, dimension_conflict
 from kdsdesk.answer.schema import Draft, SchemaError, draft_from_json
 from kdsdesk.errors import KnownError
 from kdsdesk.records import Alternative, Answer, Citation, Hit, Verdict
@@ -31,7 +31,14 @@ from kdsdesk.text.normalize import norm
 from kdsdesk.verify import policy
 from kdsdesk.verify.clauses import clause_in
 from kdsdesk.verify.quotes import verify_quote
-from kdsdesk.verify.values import relevance, table_context, text_in_quotes, unit_ok, value_in_quote
+from kdsdesk.verify.values import (
+    relevance,
+    table_context,
+    text_in_quotes,
+    topic_found,
+    unit_ok,
+    value_in_quote,
+)
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +119,7 @@ def verify(question: str, draft: Draft, hits: Sequence[Hit]) -> tuple[Draft, lis
             for c in holding
         )
         from_table = any(c.chunk.kind == "table" for c in holding)
+        checks["dimension"] = not dimension_conflict(question, draft.value, draft.unit)
         info = classify(question)
         checks["best_evidence"] = any(
             _table_agrees(question, draft.value, c, info.unit)
@@ -136,6 +144,10 @@ def verify(question: str, draft: Draft, hits: Sequence[Hit]) -> tuple[Draft, lis
         if c.chunk.table is not None:
             context.extend(table_context(c))
     checks["relevance"] = bool(good) and relevance(question, context) >= RELEVANCE_MIN
+    formula_q = sentences.FORMULA_Q.search(question) is not None  # a term of an equation: asked by its place
+    if checks["relevance"] and draft.given and not classify(question).asks_term and not formula_q:
+        chunks = [c.chunk.text for c in good] + [t for c in good for t in c.chunk.clause_path] + context
+        checks["relevance"] = topic_found(sentences.topic_term(question), chunks)
     return draft, cites, checks, from_table
 
 

@@ -39,8 +39,10 @@ _DEFINITION = re.compile(
 _INVERSE = re.compile(r"(무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요)")
 _VALUE = re.compile(
     r"(얼마|몇\s|몇[가-힣A-Za-z%°]|최댓값|최솟값|상한(값|은|는)|하한(값|은|는)|계수(는|가|를)\s*[?？]?$|값(은|는)\s*[?？]?$|"
-    r"비율(은|는)|간격\s*한도|한도(는|은)|(최대|최소)\s*[가-힣]*\s*(는|은)\s*[?？]?$)"
-)
+    r"비율(은|는)|간격\s*한도|한도(는|은)|(최대|최소)\s*[가-힣]*\s*(는|은)\s*[?？]?$|"
+    r"(강도|계수|(포아송|세장|두께|철근|면적|경간|폭)비|두께|간격|지름|직경|길이|거리|높이|깊이|하중|응력)\s*(\(?[A-Za-zφ-ω][\w′']*\)?\s*)?"
+    r"(는|은)\s*[?？]?$)"
+)  # the last line: a quantity named at the end ("… 항복강도 Fy는?", "… 포아송비는?")
 _REGULATION = re.compile(
     r"(어떻게|무엇을\s*해야|어떤\s*조치|어떤\s*\S+(으로|로|에만|을|를)\s|어떤\s*식|어떤\s*접합|원칙|해야\s*하나요)"
 )
@@ -83,3 +85,68 @@ def classify(question: str) -> QuestionInfo:
     if _REGULATION.search(q):
         return QuestionInfo("regulation", comparison=comparison)
     return QuestionInfo("regulation", comparison=comparison)
+
+
+# -- the quantity a value question asks for, and units that cannot be it -----------------------------------------
+# The head noun of a Korean noun phrase comes last ("추가 측압 비율" is a ratio; "강도감소계수" a factor), so the
+# LAST quantity noun of the question names what is asked. A factor/ratio-of-two word ends the search unconstrained.
+_QUANTITY = re.compile(
+    r"(계수|배율|계수값|비|배|비율|백분율|할증률|[가-힣]율|[가-힣]률|속도|강도|응력|하중|측압|압력|"
+    r"두께|간격|길이|거리|폭|지름|직경|깊이|높이|피복|치수|사이즈|온도|기간|시간|각도)(?=[은는이가을를의도만과와]|\s|\?|$)"
+)
+_DIMENSION_OF_NOUN = {
+    "비율": "ratio", "백분율": "ratio", "할증률": "ratio",
+    "속도": "speed",
+    "강도": "stress", "응력": "stress",
+    "하중": "force", "측압": "force", "압력": "force",
+    "두께": "length", "간격": "length", "길이": "length", "거리": "length", "폭": "length", "지름": "length",
+    "직경": "length", "깊이": "length", "높이": "length", "피복": "length", "치수": "length", "사이즈": "length",
+    "온도": "temperature",
+}  # fmt: skip
+_UNIT_DIMENSION = (
+    (re.compile(r"^%$"), "ratio"),
+    (re.compile(r"/(h|s|min|hr|초|분|시간)$"), "speed"),
+    (re.compile(r"^(MPa|GPa|kPa|N/mm[²2])$"), "stress"),
+    (re.compile(r"^(kN|N|MN|kN/m|kN/m[²2³3]|kN·m|kNm|kPa|MPa)$"), "force"),
+    (re.compile(r"^(mm|cm|m|km)$"), "length"),
+    (re.compile(r"^(°C|℃)$"), "temperature"),
+)
+_MULTIPLIER = re.compile(r"곱하|곱한|곱해|나누|나눈|상수|지수|승수")
+_UNIT_IN_VALUE = re.compile(rf"\d\s*({_UNIT_ALT})(?![A-Za-z])")
+
+
+def asked_dimension(question: str) -> str:
+    """The dimension of the quantity asked ("ratio", "speed", "stress", "force", "length", "temperature"), or ""."""
+    nouns = [m.group(1) for m in _QUANTITY.finditer(unicodedata.normalize("NFC", question))]
+    if not nouns:
+        return ""
+    last = nouns[-1]
+    if last.endswith(("율", "률")) and last not in _DIMENSION_OF_NOUN:
+        return "ratio"
+    return _DIMENSION_OF_NOUN.get(last, "")
+
+
+def unit_dimension(unit: str) -> str:
+    u = unit.strip()
+    for pattern, dim in _UNIT_DIMENSION:
+        if pattern.search(u):
+            return dim
+    return ""
+
+
+def dimension_conflict(question: str, value: str, unit: str) -> bool:
+    """True when the answer's unit cannot measure what the question asks (a speed given for a ratio, a unitless
+    factor for a strength). Unknown units and unitless values (units often sit in table headers) never conflict,
+    except for strengths and stresses, which are never unitless."""
+    asked = asked_dimension(question)
+    if not asked or unit_asked(question) or _MULTIPLIER.search(question):
+        return False  # a unit named in the question ("몇 %") governs; a multiplier of a formula has none
+    if not unit.strip():
+        m = _UNIT_IN_VALUE.search(value)
+        unit = m.group(1) if m else ""
+    dim = unit_dimension(unit)
+    if not unit.strip():
+        return asked == "stress" and bool(re.search(r"\d", value))
+    if asked == "force" and dim == "stress":
+        return False  # pressures (측압, 압력) are written in kPa/MPa too
+    return bool(dim) and dim != asked

@@ -33,7 +33,9 @@ GOOD: frozenset[str] = frozenset({"ok", "unverified", "substitute"})
 CORRUPT: frozenset[str] = frozenset({"wrong_size", "wrong_hash", "unreadable"})
 MANIFEST_NAME = "manifest.json"
 HASH_CACHE_NAME = "model-hashes.json"
-ENCODER_DEFAULT_FILES = ("bge-m3/model_int8.onnx", "bge-m3/model.onnx")
+ENCODER_DIR = "bge-m3"  # the encoder's folder in a models folder (``kdsdesk.index.encoder`` reads the same layout)
+ENCODER_MODEL_FILES = ("model_int8.onnx", "model.onnx")  # in order of preference
+ENCODER_TOKENIZER = "tokenizer.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,8 +413,8 @@ def check_models(
     llm_files_ok = roles["llm"].ok or (not roles["llm"].checks and llm_path is not None)
     encoder_ok = roles["encoder"].ok
     if not roles["encoder"].checks:  # no manifest entry: the default layout, unverified
-        encoder_ok = _locate("bge-m3/tokenizer.json", dirs) is not None and any(
-            _locate(f, dirs) is not None for f in ENCODER_DEFAULT_FILES
+        encoder_ok = _locate(f"{ENCODER_DIR}/{ENCODER_TOKENIZER}", dirs) is not None and any(
+            _locate(f"{ENCODER_DIR}/{f}", dirs) is not None for f in ENCODER_MODEL_FILES
         )
     ram_needed = max((c.entry.ram_mb for c in roles["llm"].checks), default=0)
     ram_free = ram_mb()

@@ -36,12 +36,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kdsdesk import paths
+from kdsdesk import models, paths
 from kdsdesk.errors import KnownError
 
-MODEL_NAME = "bge-m3"
-MODEL_FILES = ("model_int8.onnx", "model.onnx")  # in order of preference
-TOKENIZER_FILE = "tokenizer.json"
+MODEL_NAME = models.ENCODER_DIR
+MODEL_FILES = models.ENCODER_MODEL_FILES  # in order of preference
+TOKENIZER_FILE = models.ENCODER_TOKENIZER
 MAX_TOKENS = 512
 BATCH_TOKENS = 4096  # padded tokens per ONNX run
 MAX_BATCH = 32

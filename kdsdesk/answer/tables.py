@@ -55,6 +55,15 @@ def _numeric(text: str) -> bool:
     return len(re.findall(r"[가-힣]", rest)) == 0 and len(re.findall(r"[A-Za-z]{3,}", rest)) == 0
 
 
+_STACKED = re.compile(r"\s*\d[\d.,]*(?:\s+\d[\d.,]*)+\s*")
+
+
+def stacked(value: str) -> bool:
+    """Several bare numbers side by side ("900 1000"): two lines of a cell (``F_y`` over ``F_u``) read as one —
+    which number belongs to which header is lost, so the read is ambiguous."""
+    return bool(_STACKED.fullmatch(unicodedata.normalize("NFKC", value)))
+
+
 def label_columns(table: Table) -> list[int]:
     """Columns holding row labels."""
     if table.header_cols > 0:
@@ -144,6 +153,7 @@ def read_table(question: str, table: Table, unit_hint: str = "") -> CellRead | N
     margin = s - rival[0] if rival is not None else s
     ambiguous = s <= 0.5 or margin < _MARGIN or _contradictory(" ".join([*row_labels, *col_heads[k]]))
     unit = unit_of(cell.text, col_heads[k], table.caption)
+    ambiguous = ambiguous or stacked(_value_text(cell.text, unit))
     alts = _alternatives(table, grid, labels, r, k, col_score, cell)
     return CellRead(
         value=_value_text(cell.text, unit), unit=unit, row=r, col=k, row_labels=tuple(row_labels),

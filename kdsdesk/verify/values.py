@@ -7,7 +7,9 @@
   table's header rows or its caption.
 - ``text_in_quotes``: a requirement or definition is contained (normalised) in one of its quotes.
 - ``relevance``: the share of the question's content terms found in the evidence (quote, clause title, table
-  caption and headers) — a rule, not a model, so a well-formed answer about something else is caught.
+  caption and headers) — a rule, not a model, so a well-formed answer about something else is caught;
+  ``topic_found``: the word the question is about ("… 정착길이는 …") must be written in the cited chunks — many
+  shared words ("최소", "길이", "mm 이상") do not make an answer about another quantity ("겹침길이") relevant.
 """
 
 from __future__ import annotations
@@ -180,3 +182,32 @@ def relevance(question: str, evidence: Sequence[str]) -> float:
         return 1.0
     ev = "\n".join(norm(e) for e in evidence)
     return sum(1 for g in grams if g in ev) / len(grams)
+
+
+TOPIC_MIN = 0.5  # share of the topic word's bigrams the cited chunks must hold
+_GENERIC = {
+    "한계", "한계값", "기준", "크기", "범위", "제한", "조건", "규정", "방법", "종류", "표준", "최솟값",
+    "최댓값", "최소", "최대", "상한", "하한", "한도", "요구사항", "내용", "사항", "것", "이것", "수치", "값",
+    "상한값", "하한값", "상수", "계수", "항",
+}  # fmt: skip
+_WRITTEN_AS = {"제곱근": "√", "루트": "√", "합계": "Σ", "총합": "Σ"}  # words a standard writes as a sign
+
+
+def topic_head(topic: str) -> str:
+    """The head word of a question's topic phrase ("인장 이형철근의 정착길이" → "정착길이", "세장비 L/r 한계" →
+    "세장비"): its last Hangul word that is not a generic word of quantity or rule; "" when none."""
+    words = [re.sub(r"[^가-힣]", "", w) for w in _nfkc(topic).split()]
+    words = [w for w in words if len(w) >= 2 and w not in _GENERIC]
+    return words[-1] if words else ""
+
+
+def topic_found(topic: str, evidence: Sequence[str]) -> bool:
+    """The head of the question's topic is written (at least ``TOPIC_MIN`` of its bigrams) in the evidence."""
+    head = topic_head(topic)
+    if not head:
+        return True
+    ev = "\n".join(norm(e) for e in evidence)
+    if head in _WRITTEN_AS and norm(_WRITTEN_AS[head]) in ev:
+        return True
+    grams = _bigrams(head)
+    return sum(1 for g in grams if g in ev) / len(grams) >= TOPIC_MIN

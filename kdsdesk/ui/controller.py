@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from kdsdesk import paths
 from kdsdesk.errors import Cancelled
-from kdsdesk.records import Answer, DocInfo, IndexReport, Progress
+from kdsdesk.records import Answer, DocInfo, Progress
 from kdsdesk.service import Library
 from kdsdesk.ui.render import PageRenderer, PageRequest
 from kdsdesk.ui.workers import Lane, TokenBuffer, Worker
@@ -67,7 +67,6 @@ class Controller(QObject):
         self.tokens.flushed.connect(self.answer_text)
         self._index_worker: Worker | None = None
         self._encode_worker: Worker | None = None
-        self._encode_again = False
         self.documents: list[DocInfo] = []
         self.last_answer: Answer | None = None
         self.closing = False
@@ -88,16 +87,8 @@ class Controller(QObject):
         """Index files/folders on the index lane. False when an indexing run is already going."""
         if self._index_worker is not None or not sources:
             return False
-        self._pause_encoding()
         items = [Path(s) for s in sources]
-        self.indexing_changed.emit(True)
-        self._index_worker = self.index_lane.submit(
-            lambda: self.library.add(items),
-            self._index_result,
-            on_progress=self._index_progress,
-            on_error=self._index_error,
-            on_done=self._index_done,
-        )
+        self._start_indexing(lambda: self.library.add(items))
         return True
 
     def add_samples_if_empty(self) -> bool:
@@ -117,13 +108,17 @@ class Controller(QObject):
             self.library.remove(items)
             return self.library.add(items)
 
+        self._start_indexing(job)
+        return True
+
+    def _start_indexing(self, job: Callable[[], Any]) -> None:
+        """Run ``job`` (it returns the indexing generator) on the index lane; background encoding waits."""
         self._pause_encoding()
         self.indexing_changed.emit(True)
         self._index_worker = self.index_lane.submit(
-            job, self._index_result, on_progress=self._index_progress, on_error=self._index_error,
+            job, self.index_finished.emit, on_progress=self._index_progress, on_error=self.failure.emit,
             on_done=self._index_done,
         )
-        return True
 
     def remove(self, files: Sequence[str]) -> None:
         if not files:
@@ -148,12 +143,6 @@ class Controller(QObject):
         if now - self._last_refresh >= DOC_REFRESH_S:  # statuses change as files finish (색인 중 → 검색 가능)
             self._last_refresh = now
             self.refresh_documents()
-
-    def _index_result(self, report: IndexReport) -> None:
-        self.index_finished.emit(report)
-
-    def _index_error(self, exc: BaseException) -> None:
-        self.failure.emit(exc)
 
     def _index_done(self, cancelled: bool) -> None:
         self._index_worker = None

@@ -11,15 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-LEFT, RIGHT = 70.0, 525.0
+from tests.data.pdf_docs import LEFT, RIGHT, _text
+
 COLS = (90.0, 250.0, 400.0)  # left edges of the three columns' text
 HEADER = ("강재 종류", "항복강도(MPa)", "인장강도(MPa)")
 ROWS_1 = [(f"SS{235 + 40 * i}", str(235 + 40 * i), str(400 + 50 * i)) for i in range(6)]
 ROWS_2 = [(f"SM{275 + 40 * i}", str(275 + 40 * i), str(410 + 50 * i)) for i in range(4)]
-
-
-def _text(page: object, x: float, y: float, text: str, size: float = 10.0) -> None:
-    page.insert_text((x, y), text, fontname="korea", fontsize=size)  # type: ignore[attr-defined]
 
 
 def _frame(page: object, number: int) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
+    QStyle,
     QTextBrowser,
     QToolButton,
     QVBoxLayout,
@@ -220,10 +221,15 @@ class PageViewer(QWidget):
         self.open_page(PageRequest(doc.file, page, self.fit_width_zoom(), rects, note, label))
 
     def fit_width_zoom(self, page_width: float = 595.0) -> float:
-        """The zoom that fits the page width (A4 until a page is known) into the viewer."""
+        """The zoom that fits the page width (A4 until a page is known) into the viewer.
+
+        Measured on the stack, not the scroll area: a page of a ``QStackedWidget`` that is not shown keeps a stale
+        size (640 px before it was ever shown), which cut the first page's margins. A page is taller than wide, so
+        the vertical scroll bar's width is taken off in advance."""
         if self.current is not None:
             page_width = self.current.page_width
-        avail = max(200, self.scroll_area.viewport().width() - 24)
+        bar = self.scroll_area.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        avail = max(200, self.stack.width() - 2 * self.scroll_area.frameWidth() - bar - 12)
         return round(min(max(avail / page_width, 0.6), 2.5), 2)
 
     def open_page(self, req: PageRequest) -> None:

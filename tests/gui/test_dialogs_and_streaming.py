@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -219,3 +220,17 @@ def test_copy_as_citation_button_puts_the_report_line_on_the_clipboard(qtbot: Qt
     QTest.mouseClick(card.copy_button, Qt.MouseButton.LeftButton)
     assert clipboard.text() == "KDS 24 12 21 : 2021  3.6.1 (2)  ω = 12.7 kN/m"
 
+
+
+def test_first_pdf_page_fits_the_viewer_width(qtbot: QtBot, window: MainWindow, sample_pdf: Path) -> None:
+    """The page scroll area is hidden until the first page comes: fit-width must not use its stale 640 px size."""
+    doc = DocRef(str(sample_pdf), "0" * 64, "pdf", "예시 14 20 22", "예시", "2024")
+    chunk = Chunk("c", doc, "text", "(1) 예시", "1.1", ("1 일반사항",), "(1)", (0,))
+    viewer = window.viewer
+    window.resize(1100, 800)  # a narrower viewer than the scroll area's default size
+    qtbot.waitUntil(lambda: viewer.stack.width() < 560)
+    with qtbot.waitSignal(window.controller.page_ready, timeout=30000):
+        viewer.show_citation(Citation(chunk, "(1) 예시", True, 0, ((0, 62.0, 100.0, 200.0, 112.0),)))
+    qtbot.waitUntil(lambda: viewer.stack.currentWidget() is viewer.scroll_area)
+    assert viewer.canvas.width() <= viewer.scroll_area.viewport().width()
+    assert viewer.scroll_area.horizontalScrollBar().maximum() == 0  # no margin scrolled off

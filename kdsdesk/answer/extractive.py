@@ -224,7 +224,8 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
 
 ASKED_BOUND = 0.3
 _ASKED_BOUND = re.compile(
-    r"(몇\s*[^\s가-힣]{0,6}|얼마)\s*[을를]?\s*(이하|이상|미만|초과(?!하지)|까지|넘지\s*않|초과하지\s*않)"
+    r"(몇\s*(?:[^\s가-힣]{0,6}|도|배|퍼센트|개|년|일|시간|분|회)|얼마)\s*[을를]?\s*"
+    r"(이하|이상|미만|초과(?!하지)|까지|넘지\s*않|초과하지\s*않)"
 )
 
 

@@ -29,7 +29,7 @@ UNITS = (
 )  # fmt: skip
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
-_UNIT_ASKED = re.compile(rf"몇\s*({_UNIT_ALT})(?![A-Za-z])")
+_UNIT_ASKED = re.compile(rf"몇\s*({_UNIT_ALT}|퍼센트|프로)(?![A-Za-z])")
 _UNIT_PAREN = re.compile(rf"\(\s*({_UNIT_ALT})\s*\)")
 
 _DEFINITION = re.compile(
@@ -41,8 +41,10 @@ _VALUE = re.compile(
     r"(얼마|몇\s|몇[가-힣A-Za-z%°]|최댓값|최솟값|상한(값|은|는)|하한(값|은|는)|계수(는|가|를)\s*[?？]?$|값(은|는)\s*[?？]?$|"
     r"비율(은|는)|간격\s*한도|한도(는|은)|(최대|최소)\s*[가-힣]*\s*(는|은)\s*[?？]?$|"
     r"(강도|계수|(포아송|세장|두께|철근|면적|경간|폭)비|두께|간격|지름|직경|길이|거리|높이|깊이|하중|응력)\s*(\(?[A-Za-zφ-ω][\w′']*\)?\s*)?"
-    r"(는|은)\s*[?？]?$)"
-)  # the last line: a quantity named at the end ("… 항복강도 Fy는?", "… 포아송비는?")
+    r"(는|은)\s*[?？]?$|"
+    r"(최소|최대|최솟|최댓|하한|상한|허용|기준)\s*값|"
+    r"(계수|장력|강도|두께|간격|지름|직경|길이|거리|하중|[가-힣]율|[가-힣]률|중량|처짐)\s*(은|는)?\s*[?？]?$)"
+)  # the last lines: a quantity named at the end ("… 항복강도 Fy는?", "… 포아송비는?")
 _REGULATION = re.compile(
     r"(어떻게|무엇을\s*해야|어떤\s*조치|어떤\s*\S+(으로|로|에만|을|를)\s|어떤\s*식|어떤\s*접합|원칙|해야\s*하나요)"
 )
@@ -69,7 +71,8 @@ def unit_asked(question: str) -> str:
     if not m:
         return ""
     u = m.group(1)
-    return {"도": "°", "℃": "°C", "kN/m2": "kN/m²", "kN/m3": "kN/m³", "mm2": "mm²", "N/mm2": "N/mm²"}.get(u, u)
+    spelled = {"퍼센트": "%", "프로": "%", "도": "°", "℃": "°C"}
+    return {**spelled, "kN/m2": "kN/m²", "kN/m3": "kN/m³", "mm2": "mm²", "N/mm2": "N/mm²"}.get(u, u)
 
 
 def classify(question: str) -> QuestionInfo:

@@ -40,3 +40,21 @@ def test_asked_dimension(question: str, dimension: str) -> None:
 )
 def test_dimension_conflict(question: str, value: str, unit: str, conflict: bool) -> None:
     assert dimension_conflict(question, value, unit) is conflict
+
+
+@pytest.mark.parametrize(
+    ("question", "qtype", "unit"),
+    [
+        ("F10T 볼트 인장강도 최소값", "numeric", ""),  # no question word: the quantity named at the end
+        ("F13T M22 볼트의 설계볼트장력", "numeric", ""),
+        ("시스템 동바리 전도 안전율은?", "numeric", ""),
+        ("동바리 수평하중은 고정하중의 몇 퍼센트 이상?", "numeric", "%"),  # units spelled in Hangul
+        ("대형구멍은 어떤 접합에만 사용할 수 있나요?", "regulation", ""),
+        ("전단철근의 종류는?", "regulation", ""),
+    ],
+)
+def test_value_questions_without_question_words(question: str, qtype: str, unit: str) -> None:
+    from kdsdesk.answer.qtype import classify
+
+    info = classify(question)
+    assert (info.qtype, info.unit) == (qtype, unit)

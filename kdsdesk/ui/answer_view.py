@@ -207,7 +207,8 @@ class AnswerView(QWidget):
             texts.append("\n".join(f"• {r}" for r in a.requirements))
         if a.definition:
             texts.append(f"정의: {a.definition}")
-        if a.answer_text and not a.value and not texts:
+        # the answer text, unless it only repeats the badge or the reason (restricted: "값을 확정할 수 없음")
+        if a.answer_text and not a.value and not texts and a.answer_text.strip() not in f"{label} {self.reason.text()}":
             texts.append(a.answer_text)
         if texts:
             prev = self.body.text()

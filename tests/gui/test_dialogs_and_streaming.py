@@ -234,3 +234,21 @@ def test_first_pdf_page_fits_the_viewer_width(qtbot: QtBot, window: MainWindow, 
     qtbot.waitUntil(lambda: viewer.stack.currentWidget() is viewer.scroll_area)
     assert viewer.canvas.width() <= viewer.scroll_area.viewport().width()
     assert viewer.scroll_area.horizontalScrollBar().maximum() == 0  # no margin scrolled off
+
+
+def test_restricted_answer_shows_evidence_and_no_repeated_no_value_text(qtbot: QtBot, window: MainWindow) -> None:
+    card = window.answer_view
+    base = _answer("보의 최대 철근비는?", "")
+    verdict = Verdict("restricted", reason="값을 확정할 수 없음: 근거를 직접 확인하세요.")
+    restricted = Answer(base.question, "numeric", verdict, answer_text="값을 확정할 수 없음", citations=base.citations)
+    card.show_answer(restricted)
+    assert card.badge.text() == "제한: 값을 확정할 수 없음"
+    assert card.reason.text().startswith("값을 확정할 수 없음")
+    assert not card.body.isVisibleTo(card)  # the same words again would be noise
+    assert not card.value.isVisibleTo(card)
+    assert card.citations.count() == 1
+    assert not card.copy_button.isEnabled()
+    # an answer text that says something new is still shown
+    card.show_answer(Answer("q", "definition", Verdict("confirmed"), answer_text="피복두께는 최단 거리이다.",
+                            citations=base.citations))
+    assert card.body.text() == "피복두께는 최단 거리이다."

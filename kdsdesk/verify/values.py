@@ -76,10 +76,13 @@ def only_number(value: str) -> bool:
     return bool(re.fullmatch(r"\s*[-−]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*%?\s*", _nfkc(value)))
 
 
+_UNIT_POWER = re.compile(r"(?<=[A-Za-z²³])\d+")  # the power of a unit written inline (mm2, m3, N/mm2)
+
+
 def value_in_quote(value: str, quote: str, unit: str = "") -> bool:
     """The value's numbers appear in ``quote`` (see the module docstring)."""
-    if not value.strip():
-        return False
+    if not value.strip() or not number_spans(_UNIT_POWER.sub("", _nfkc(value))):
+        return False  # no number of its own: the "2" of "(N/mm2" is the unit's
     forms = _forms(value, unit)
     have = number_values(quote)
     if any(not (f & have) for f in forms):

@@ -1,0 +1,19 @@
+"""A value must hold a number of its own: the power of a unit written inline is not one."""
+
+from __future__ import annotations
+
+import pytest
+
+from kdsdesk.verify.values import value_in_quote
+
+QUOTE = "E : 강재의 탄성계수 (N/mm2) 는 210,000 N/mm2 로 한다. 콘크리트 24 kN/m3, 0.375h 이하, d/2 이하"
+
+
+@pytest.mark.parametrize("value", ["(N/mm2", "N/mm2", "kN/m3", "mm2"])
+def test_unit_fragment_is_not_a_value(value: str) -> None:
+    assert not value_in_quote(value, QUOTE)
+
+
+@pytest.mark.parametrize("value", ["210,000", "24", "0.375h 이하", "d/2 이하"])
+def test_values_with_their_own_numbers(value: str) -> None:
+    assert value_in_quote(value, QUOTE)

@@ -30,7 +30,7 @@ from kdsdesk.records import DocRef, ParsedDoc, RectT, UnreadableRegion
 log = logging.getLogger(__name__)
 
 # Bump whenever the blocks produced for the same file may change: libraries re-index PDF files.
-PARSER_VERSION = "1"
+PARSER_VERSION = "2"
 
 MIN_TEXT_CHARS = 20  # fewer characters in the whole file and images covering its pages: a scan
 
@@ -200,6 +200,10 @@ def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
         raise KnownError("PDF에 읽을 수 있는 글자가 없습니다.", path=str(path))
     first_lines = [ln.text for p in pages[:2] for ln in p.lines][:60]  # before running lines are removed
     code, title, year = detect_doc_meta(first_lines, path.name)
+    if not year and len(pages) > 2:  # KCSC PDFs draw their cover as outlines; the colophon repeats "KDS … : 2017"
+        last_code, last_title, last_year = detect_doc_meta([ln.text for ln in pages[-1].lines][:60], path.name)
+        if last_year and last_code == code:
+            year, title = last_year, title or last_title
     result = layout_document(pages, pstats, stats)
     unreadable = tuple(sorted(broken + result.unreadable, key=lambda u: (u.page_index, u.rect or (0, 0, 0, 0))))
     total = pstats.hyhwpeq_total

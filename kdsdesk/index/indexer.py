@@ -23,6 +23,9 @@ from kdsdesk.records import FileKind, IndexReport, ParsedDoc, Progress
 log = logging.getLogger(__name__)
 
 SUFFIXES = (".pdf", ".hwpx")
+# Also taken from folders so that each is reported (HWP 5 binaries fail with "한글에서 HWPX/PDF로 저장" advice)
+# instead of being skipped without a word.
+FOLDER_SUFFIXES = (*SUFFIXES, ".hwp")
 BUG_MESSAGE = "파일을 분석하는 중 프로그램 내부 오류가 발생했습니다. 로그를 개발자에게 보내 주세요."
 
 Parser = Callable[[Path], ParsedDoc]
@@ -55,12 +58,13 @@ def tokenizer_version() -> str:
 
 
 def expand(paths: Sequence[Path]) -> list[Path]:
-    """Files to index: given files as they are, folders searched recursively for PDF/HWPX; order kept, no repeats."""
+    """Files to index: given files as they are, folders searched recursively for PDF/HWPX (and HWP, to report them);
+    order kept, no repeats."""
     out: list[Path] = []
     seen: set[Path] = set()
     for p in paths:
         p = Path(p).expanduser().resolve()
-        found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUFFIXES) if p.is_dir() else [p]
+        found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in FOLDER_SUFFIXES) if p.is_dir() else [p]
         for f in found:
             if f not in seen:
                 seen.add(f)

@@ -206,3 +206,13 @@ def test_many_spans_are_compressed_exactly() -> None:
     assert len(blob) < 90 * 40
     assert spans_from_blob(blob) == spans
     assert spans_from_blob(spans_to_blob(())) == ()
+
+
+def test_hwp_files_in_a_folder_are_reported_not_skipped(catalog: Catalog, tmp_path: Path) -> None:
+    folder = tmp_path / "한글 문서"
+    folder.mkdir()
+    (folder / "기준.hwp").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600)  # HWP 5 (OLE) header
+    (folder / "메모.txt").write_text("색인 대상 아님", encoding="utf-8")
+    report = drain(add_files(catalog, [folder]))
+    assert [Path(f).name for f, _ in report.failed] == ["기준.hwp"]
+    assert "HWPX" in report.failed[0][1]  # says how to save it so it can be read

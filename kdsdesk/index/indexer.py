@@ -64,7 +64,10 @@ def expand(paths: Sequence[Path]) -> list[Path]:
     seen: set[Path] = set()
     for p in paths:
         p = Path(p).expanduser().resolve()
-        found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in FOLDER_SUFFIXES) if p.is_dir() else [p]
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in FOLDER_SUFFIXES)
+        else:
+            found = [p]
         for f in found:
             if f not in seen:
                 seen.add(f)

@@ -3,8 +3,9 @@
 ``search`` = ``search_stages(...).hits``: the query is analysed once (``kdsdesk.text.korean.analyze``: the same
 terms as the documents); Tantivy gives the BM25 pool (top ``POOL``; a question asking what a term means weighs the
 definition-line fields more); dense search (Hangul queries only, when a model and vectors exist) is fused with it
-by reciprocal rank; the routes put structural matches in front; the top ``k`` are returned. ``Stages.pool`` (the
-candidates before routing) serves the evaluation's pool recall.
+by reciprocal rank; the routes put structural matches in front (a standard's code in the query — one the
+library holds — is cut out of the searched text and scopes the routes: ``routes.library_codes_named``); the top
+``k`` are returned. ``Stages.pool`` (the candidates before routing) serves the evaluation's pool recall.
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kdsdesk.records import Hit
-from kdsdesk.retrieve.routes import QUESTION_TERMS, QueryTerms, apply_routes, is_definition_question
+from kdsdesk.retrieve.routes import (
+    QUESTION_TERMS,
+    QueryTerms,
+    apply_routes,
+    is_definition_question,
+    library_codes_named,
+    named_codes,
+    without_codes,
+)
 from kdsdesk.text.symbols import has_hangul
 
 if TYPE_CHECKING:
@@ -40,14 +49,28 @@ class Stages:
     terms: QueryTerms
 
 
-def query_terms(catalog: Catalog, text: str) -> tuple[QueryTerms, list[str]]:
-    """The query's distinct terms, those the library knows, and its character bigrams."""
+def named_library_codes(catalog: Catalog, text: str, doc_codes: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The doc codes of the library (within ``doc_codes`` when given) that ``text`` names."""
+    if not named_codes(text):
+        return ()
+    library = [c for c in catalog.doc_codes() if not doc_codes or c in doc_codes]
+    return library_codes_named(text, library)
+
+
+def query_terms(catalog: Catalog, text: str, doc_codes: Sequence[str] | None = None) -> tuple[QueryTerms, list[str]]:
+    """The query's distinct terms, those the library knows, and its character bigrams.
+
+    A standard's code the library holds is cut out of the text first (its digits and ``KDS`` are not search terms)
+    and kept in ``QueryTerms.codes``; when nothing but the code was typed, the text stays as it was."""
     from kdsdesk.text.korean import analyze
 
+    codes = named_library_codes(catalog, text, doc_codes)
+    if codes and without_codes(text):
+        text = without_codes(text)
     a = analyze(text)
     terms = tuple(dict.fromkeys(a.terms))
     known = tuple(catalog.lexical.known_terms([t for t in terms if t not in QUESTION_TERMS]))
-    return QueryTerms(text, terms, known), a.grams
+    return QueryTerms(text, terms, known, codes), a.grams
 
 
 def field_boosts(query: str) -> dict[str, float]:
@@ -86,9 +109,9 @@ def _fuse(catalog: Catalog, query: str, lexical: list[Hit], doc_codes: Sequence[
 def search_stages(
     catalog: Catalog, query: str, k: int = 20, doc_codes: Sequence[str] | None = None, dense: bool = True
 ) -> Stages:
-    q, grams = query_terms(catalog, query)
+    q, grams = query_terms(catalog, query, doc_codes)
     lexical = bm25(catalog, q, grams, POOL, doc_codes) if q.terms or grams else []
-    pool = _fuse(catalog, query, lexical, doc_codes) if dense and has_hangul(query) else lexical
+    pool = _fuse(catalog, q.text, lexical, doc_codes) if dense and has_hangul(q.text) else lexical
     routed = apply_routes(catalog, q, pool, doc_codes)[:k]
     full = {c.chunk_id: c for c in catalog.chunks([h.chunk.chunk_id for h in routed])}  # with spans, for display
     hits: list[Hit] = []

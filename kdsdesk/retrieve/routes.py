@@ -10,6 +10,11 @@ In the order applied (a later route ends up in front of an earlier one):
    definition;
 4. a clause number (``4.1.2``: at least two dots, not after 표 or 식) → that clause (``clause_no``), applied last.
 
+A query that names a standard of the library (``KDS 14 31 05``, ``KDS143105``, ``KCS 14 20 10``, ``예시 14 20 22``)
+scopes the structural routes to that standard's files (falling back to the whole library when it has no match)
+and moves its BM25 hits ahead of the others' (order kept, route ``bm25`` kept, nothing removed); the code itself is
+cut out of the text the terms and routes see. A code the library does not hold changes nothing.
+
 "Content terms" are the query's distinct terms that occur in the library at all, less the vocabulary of asking
 (얼마, 무엇, 의미, 말하다, 부르다 …): a question's frame is not part of what it asks about. With many documents, a
 route that matches several keeps them in their BM25 order (chunks of documents that have no BM25 candidate come
@@ -47,16 +52,66 @@ DEFINITION_QUESTION_RE = re.compile(
     r"(?:이란|[가-힣]란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하"
     r"|어떤\s*의미|무슨\s*(?:뜻|의미)"
 )
+# a standard's code as typed: "KDS 14 31 05", "KDS143105", "kcs 14-20-10", "예시 14 20 22", optional ": 2022"
+DOC_CODE_RE = re.compile(
+    r"(?<![A-Za-z0-9])(KDS|KCS|예시)\s*(\d{2})[\s\-_]*(\d{2})[\s\-_]*(\d{2})(?!\d)(?:\s*[:：]\s*(?:19|20)\d{2}(?!\d))?",
+    re.IGNORECASE,
+)
+# the code with a particle glued to it ("KDS 21 50 00에서 …"): a bare particle would read as a word
+CODE_WITH_PARTICLE_RE = re.compile(
+    DOC_CODE_RE.pattern
+    + r"(?:(?:에서는|에서의|에서|에는|에의|에|의|은|는|을|를|이|가|과|와|로|으로|으로는)(?![가-힣]))?",
+    re.IGNORECASE,
+)
 ONLY_NUMBERS_RE = re.compile(rf"^\s*(?:표|식)?\s*{_NUM}(?:\s*-\s*\d+)?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
 class QueryTerms:
-    """The query as the routes see it: its text, distinct terms and the subset that occurs in the library."""
+    """The query as the routes see it: its text, distinct terms and the subset that occurs in the library.
+
+    ``codes``: the library's doc codes the query names (``text`` is then the query without them)."""
 
     text: str
     terms: tuple[str, ...]
     known: tuple[str, ...]
+    codes: tuple[str, ...] = ()
+
+
+def named_codes(query: str) -> list[tuple[str, str]]:
+    """``(prefix, "14 31 05")`` for each standard's code typed in ``query`` (prefix upper-cased: KDS, KCS, 예시)."""
+    return [(m.group(1).upper(), f"{m.group(2)} {m.group(3)} {m.group(4)}") for m in DOC_CODE_RE.finditer(query)]
+
+
+def without_codes(query: str) -> str:
+    """``query`` with the standards' codes cut out (the rest as typed, spaces tidied)."""
+    return re.sub(r"\s{2,}", " ", CODE_WITH_PARTICLE_RE.sub(" ", query)).strip()
+
+
+def library_codes_named(query: str, library: Sequence[str]) -> tuple[str, ...]:
+    """The library's doc codes that ``query`` names: the same prefix and number, else (for an ``예시`` code on
+    either side: a sample standing in for the real one) the same number."""
+    by_number: dict[str, list[str]] = {}
+    for code in library:
+        m = DOC_CODE_RE.fullmatch(code.strip())
+        if m:
+            by_number.setdefault(f"{m.group(2)} {m.group(3)} {m.group(4)}", []).append(code)
+    out: list[str] = []
+    for prefix, number in named_codes(query):
+        same = by_number.get(number, [])
+        exact = [c for c in same if c.upper().startswith(prefix)]
+        loose = [c for c in same if prefix == "예시" or c.startswith("예시")]
+        out += exact or loose
+    return tuple(dict.fromkeys(out))
+
+
+def boost_codes(ranked: Sequence[Hit], codes: Sequence[str]) -> list[Hit]:
+    """Hits of the standards ``codes`` ahead of the others, each group in its order, routes kept."""
+    if not codes:
+        return list(ranked)
+    front = [h for h in ranked if h.chunk.doc.doc_code in codes]
+    rest = [h for h in ranked if h.chunk.doc.doc_code not in codes]
+    return [Hit(h.chunk, h.score, i + 1, h.route) for i, h in enumerate(front + rest)]
 
 
 def table_numbers(query: str) -> list[str]:
@@ -128,11 +183,40 @@ def _per_file_best(refs: Sequence[Ref], ranked: Sequence[Hit]) -> list[Ref]:
     return out
 
 
+def _scopes(q: QueryTerms, doc_codes: Sequence[str] | None) -> list[Sequence[str] | None]:
+    """The doc-code filters to try in turn: the named standards first (when the query names any), then ``doc_codes``."""
+    return [q.codes, doc_codes] if q.codes else [doc_codes]
+
+
 def route_table_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
     found: list[Ref] = []
-    for number in table_numbers(q.text):
-        found += catalog.chunk_refs_where(table_no=number, doc_codes=doc_codes)
+    for scope in _scopes(q, doc_codes):
+        for number in table_numbers(q.text):
+            found += catalog.chunk_refs_where(table_no=number, doc_codes=scope)
+        if found:
+            break
     return promote(ranked, _load(catalog, _per_file_best(found, ranked)[:MAX_PER_ROUTE]), "table_no")
+
+
+def _title_row_matches(
+    catalog: Catalog, known: Sequence[str], scope: Sequence[str] | None
+) -> tuple[list[tuple[float, int, str]], Route]:
+    """(−coverage, BM25 position, chunk id) of the tables whose title (else one row) covers the query enough."""
+    lex = catalog.lexical
+    best: list[tuple[float, int, str]] = []
+    for i, h in enumerate(lex.search_field("title", list(known), limit=10, doc_codes=scope)):
+        title = set(" ".join(h.stored.get("title", [""])).split())
+        cov = coverage(known, title)
+        if cov >= TITLE_COVERAGE - 1e-9:
+            best.append((-cov, i, h.chunk_id))
+    if best:
+        return best, "table_title"
+    for i, h in enumerate(lex.search_field("rows", list(known), limit=10, doc_codes=scope)):
+        rows = " ".join(h.stored.get("rows", [""])).split("\n")
+        cov = max((coverage(known, set(r.split())) for r in rows), default=0.0)
+        if cov >= ROW_COVERAGE - 1e-9:
+            best.append((-cov, i, h.chunk_id))
+    return best, "table_row"
 
 
 def route_table_title_row(
@@ -142,21 +226,12 @@ def route_table_title_row(
     known = [t for t in q.known if t not in refs and not (refs and t in ("표", "식"))]  # references have routes
     if not known:
         return ranked
-    lex = catalog.lexical
     best: list[tuple[float, int, str]] = []
-    for i, h in enumerate(lex.search_field("title", known, limit=10, doc_codes=doc_codes)):
-        title = set(" ".join(h.stored.get("title", [""])).split())
-        cov = coverage(known, title)
-        if cov >= TITLE_COVERAGE - 1e-9:
-            best.append((-cov, i, h.chunk_id))
     route: Route = "table_title"
-    if not best:
-        route = "table_row"
-        for i, h in enumerate(lex.search_field("rows", known, limit=10, doc_codes=doc_codes)):
-            rows = " ".join(h.stored.get("rows", [""])).split("\n")
-            cov = max((coverage(known, set(r.split())) for r in rows), default=0.0)
-            if cov >= ROW_COVERAGE - 1e-9:
-                best.append((-cov, i, h.chunk_id))
+    for scope in _scopes(q, doc_codes):
+        best, route = _title_row_matches(catalog, known, scope)
+        if best:
+            break
     if not best:
         return ranked
     best.sort()
@@ -168,8 +243,11 @@ def route_table_title_row(
 
 def route_clause_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
     found: list[Ref] = []
-    for number in clause_numbers(q.text):
-        found += catalog.chunk_refs_where(clause=number, doc_codes=doc_codes)
+    for scope in _scopes(q, doc_codes):
+        for number in clause_numbers(q.text):
+            found += catalog.chunk_refs_where(clause=number, doc_codes=scope)
+        if found:
+            break
     return promote(ranked, _load(catalog, _per_file_best(found, ranked)[:MAX_PER_ROUTE]), "clause_no")
 
 
@@ -178,6 +256,8 @@ def apply_routes(
 ) -> list[Hit]:
     """The ranked list with the routes applied (nothing removed; routed hits say which route placed them)."""
     hits = list(ranked)
+    if q.codes:
+        hits = boost_codes(hits, q.codes)
     if is_symbol_query(q.text):
         return hits
     hits = route_table_no(catalog, q, hits, doc_codes)

@@ -212,6 +212,8 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
             written = _bound_word(text[ue:])
             if written:
                 s += ASKED_BOUND if written == asked_bound else -2 * ASKED_BOUND
+        if q is not None and not info.unit and joint_bound(text, q[0], q[1]):
+            continue  # "두께의 5배 이상, 25 mm 이상": one bound of several is half an answer
         if q is not None:  # "각각 1.0 m 이하": the value as the document writes it, unit inside
             value, unit_text = src[q[0] : q[1]], ""
         if dimension_conflict(question, value, unit_text):
@@ -267,6 +269,24 @@ def respectively(text: str, qnums: set[str]) -> dict[int, bool]:
 
 _QUAL_AFTER = re.compile(r"\s*(이하|이상|미만|이내)")
 _QUAL_BEFORE = re.compile(r"(각각|모두)\s*$")
+
+
+_JOINER = r"\s*(?:이어야\s*하며|이고|이며|으로\s*하며|로\s*하며)?\s*,\s*"
+_JOINT_AFTER = re.compile(_JOINER + r"[\d.,]+\s*[^\s\d,]{0,6}\s*(이하|이상|미만|이내)")
+_JOINT_BEFORE = re.compile(r"(이하|이상|미만|이내)" + _JOINER + "$")
+
+
+def joint_bound(text: str, lo: int, hi: int) -> bool:
+    """True when the bounded value ``text[lo:hi]`` ("5배 이상") is one of a list of bounds of the same kind written
+    together ("5배 이상, 25 mm 이상"; "0.5배 이상이어야 하며, 100 mm 이상"): either alone would be half an answer."""
+    own = _QUAL_AFTER.search(text, lo, hi)
+    if own is None:
+        return False
+    after = _JOINT_AFTER.match(text, hi)
+    if after is not None and after.group(1) == own.group(1):
+        return True
+    before = _JOINT_BEFORE.search(text, 0, lo)
+    return before is not None and before.group(1) == own.group(1)
 
 
 def qualified(text: str, lo: int, end: int) -> tuple[int, int] | None:

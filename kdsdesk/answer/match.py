@@ -13,7 +13,7 @@ import re
 import unicodedata
 from decimal import Decimal
 
-from kdsdesk.text.normalize import norm
+from kdsdesk.text.normalize import canonical_terms, norm
 from kdsdesk.verify.values import content_terms, number_spans
 
 _IDENT = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]+\d+[A-Za-z0-9]*|[A-Za-z]\s*급|\d+\s*종|[A-Z]{1,3}(?=\s*급))")
@@ -24,7 +24,7 @@ _ASKED = re.compile(r"(얼마|몇\s*\S*)\s*(이하|이상|미만|초과)")  # th
 
 
 def bigrams(text: str) -> set[str]:
-    s = norm(text)
+    s = norm(canonical_terms(text))
     return {s[i : i + 2] for i in range(len(s) - 1)} if len(s) > 1 else ({s} if s else set())
 
 

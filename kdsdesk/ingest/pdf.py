@@ -30,7 +30,7 @@ from kdsdesk.records import DocRef, ParsedDoc, RectT, UnreadableRegion
 log = logging.getLogger(__name__)
 
 # Bump whenever the blocks produced for the same file may change: libraries re-index PDF files.
-PARSER_VERSION = "2"
+PARSER_VERSION = "3"
 
 MIN_TEXT_CHARS = 20  # fewer characters in the whole file and images covering its pages: a scan
 

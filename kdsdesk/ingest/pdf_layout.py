@@ -7,7 +7,8 @@ display equations and tables in reading order.
 - Tables (``pdf_tables``) take their place in reading order; a table that comes first on a page and continues
   the numbered table that ended the previous page joins it (``pdf_table_pages``).
 - Unreadable regions: rows of vector-outline lettering (``pdf_outlines``; no text layer) away from the running
-  header/footer, table captions drawn that way, equations printed as ASCII codes, and pages that are only an
+  header/footer, table captions drawn that way, tables whose lettering is mostly outlines (kept as a caption and
+  ``[표 내용 판독 불가]``, no cells), equations printed as ASCII codes, and pages that are only an
   image.
 - Headings: ``clauses.parse_heading`` + ``ClauseTracker`` order, and the line must look like a heading (bold or
   larger than body text, or not the continuation of a paragraph). A heading that fills the line width continues on
@@ -28,9 +29,9 @@ from dataclasses import dataclass, field
 
 from kdsdesk.ingest import pua
 from kdsdesk.ingest.clauses import ClauseTracker, heading_level, parse_heading, split_item
-from kdsdesk.ingest.pdf_outlines import outline_regions
+from kdsdesk.ingest.pdf_outlines import TABLE_REASON, outline_regions, table_outlined
 from kdsdesk.ingest.pdf_table_pages import OpenTable, continues, merge, start
-from kdsdesk.ingest.pdf_tables import PageTable, Rule, find_tables, table_text
+from kdsdesk.ingest.pdf_tables import PageTable, Rule, find_tables, table_text, unreadable
 from kdsdesk.ingest.pdf_text import Line, PageStats
 from kdsdesk.records import Block, BlockKind, RectT, Span, UnreadableRegion
 
@@ -335,12 +336,20 @@ class _Builder:
 def layout_document(pages: list[PageData], pstats: pua.PuaStats, stats: PageStats) -> LayoutResult:
     """Blocks of the whole document in reading order, with page labels and unreadable regions."""
     labels, removed = remove_running(pages)
-    unreadable = outline_regions(pages)
+    regions = outline_regions(pages)
+    by_page: dict[int, list[UnreadableRegion]] = {}
+    for u in regions:
+        by_page.setdefault(u.page_index, []).append(u)
     m = _metrics(pages)
     b = _Builder(m)
     prev: _Piece | None = None
     for p in pages:
         tables = find_tables(p.rules, p.lines, p.index, lambda a, c: " ", pstats, stats)
+        for k, t in enumerate(tables):
+            rects = (r for spans in t.cells.values() for _, _, r in spans)
+            if table_outlined(t.table, rects, by_page.get(p.index, [])):
+                tables[k] = unreadable(t)
+                regions.append(UnreadableRegion(p.index, t.table.bbox, TABLE_REASON))
         used = {id(ln) for t in tables for ln in t.lines}
         items: list[tuple[float, Line | PageTable]] = [(ln.y0, ln) for ln in p.lines if id(ln) not in used]
         for t in tables:
@@ -348,17 +357,17 @@ def layout_document(pages: list[PageData], pstats: pua.PuaStats, stats: PageStat
             items.append((min(cap) if cap else t.top, t))
             if t.caption_unreadable:
                 bbox = t.table.bbox or (0.0, 0.0, p.width, p.height)
-                unreadable.append(UnreadableRegion(p.index, (bbox[0], bbox[1] - 30, bbox[2], bbox[1]), CAPTION_REASON))
+                regions.append(UnreadableRegion(p.index, (bbox[0], bbox[1] - 30, bbox[2], bbox[1]), CAPTION_REASON))
         items.sort(key=lambda it: it[0])
         for k, (_, item) in enumerate(items):
             if isinstance(item, Line):
                 piece = _Piece(item, p.index)
                 for rect in item.unreadable:
-                    unreadable.append(UnreadableRegion(p.index, rect, EQUATION_REASON))
+                    regions.append(UnreadableRegion(p.index, rect, EQUATION_REASON))
                 b.line(piece, prev)
                 prev = piece
             else:
                 b.table(item, p.index, k == 0)
                 prev = None
     b.flush()
-    return LayoutResult(b.blocks, labels, unreadable, removed)
+    return LayoutResult(b.blocks, labels, regions, removed)

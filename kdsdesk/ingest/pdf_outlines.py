@@ -10,24 +10,33 @@
   heights, dots and dashes of a figure are not;
 - rows inside the running header/footer bands whose line recurs on half the pages with outlines or more (a
   header or footer drawn as outlines, and the page number beside it) are running lettering, not content;
-- a page with no text and mostly image is a scan.
+- a page with no text and mostly image is a scan;
+- a table is unreadable (``table_outlined``) when outline rows make up most of the ink inside it, or when its
+  label cells (header rows and first column) hold no letter at all — only digits, punctuation or stray jamo, the
+  rest of Korean labels drawn as outlines — while outline rows sit inside it.
 """
 
 from __future__ import annotations
 
 import bisect
+import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from kdsdesk.ingest.pdf_text import Line
-from kdsdesk.records import RectT, UnreadableRegion
+from kdsdesk.records import RectT, Table, UnreadableRegion
 
 if TYPE_CHECKING:
     from kdsdesk.ingest.pdf_layout import PageData
 
 OUTLINE_REASON = "글자가 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
 SCAN_REASON = "스캔 이미지로 된 페이지입니다(문자 인식 미지원)"
+TABLE_REASON = "표의 글자가 그림(윤곽선)으로 되어 있어 읽을 수 없습니다"
+TABLE_SHARE = 0.5  # outline lettering's share of the ink inside a table above which the table is unreadable
+JUNK_LABELS = 0.8  # share of label cells with no letter at all (digits, punctuation, stray jamo) ...
+MIN_JUNK_LABELS = 3  # ... among at least this many label cells
+_LETTER = re.compile(r"[가-힣A-Za-z\u0370-\u03ff\u2160-\u217f]")  # Hangul syllables, Latin, Greek, Roman numerals
 MIN_GLYPH_H = 3.5  # points: the median shape of a row at least this tall (≈5 pt type)
 BAND = 0.12  # top/bottom share of the page for running headers/footers (as ``pdf_layout.RUNNING_BAND``)
 
@@ -135,3 +144,32 @@ def _running_keys(found: list[tuple[PageData, RectT]], n_pages: int) -> set[tupl
             pages_of.setdefault(band, set()).add(p.index)
     need = max(2, (n_pages + 1) // 2)
     return {k for k, v in pages_of.items() if len(v) >= need}
+
+
+def _inside(rect: RectT, box: RectT) -> bool:
+    cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+    return box[0] - 2 <= cx <= box[2] + 2 and box[1] < cy < box[3]
+
+
+def _area(r: RectT) -> float:
+    return max(0.0, r[2] - r[0]) * max(0.0, r[3] - r[1])
+
+
+def table_outlined(table: Table, text_rects: Iterable[RectT], regions: Sequence[UnreadableRegion]) -> bool:
+    """Whether ``table`` (its cells' text at ``text_rects``) cannot be read because its lettering is drawn as
+    outlines: outline rows (``regions`` of its page) cover at least ``TABLE_SHARE`` of the ink inside it, or at
+    least two outline rows lie inside it and its label cells (header rows, first column) are nearly all without a
+    letter (``1``, ``.)``, ``( )``, ``ㄱ``: the digits and brackets around labels whose Hangul is outlines)."""
+    if table.bbox is None:
+        return False
+    box = table.bbox
+    rows = [u.rect for u in regions if u.rect is not None and u.reason == OUTLINE_REASON and _inside(u.rect, box)]
+    if not rows:
+        return False
+    outline = sum(_area(r) for r in rows)
+    text = sum(_area(r) for r in text_rects)
+    if outline >= TABLE_SHARE * (outline + text):
+        return True
+    labels = [c.text for c in table.cells if c.text.strip() and (c.row < table.header_rows or c.col == 0)]
+    junk = sum(1 for t in labels if not _LETTER.search(t))
+    return len(rows) >= 2 and len(labels) >= MIN_JUNK_LABELS and junk >= JUNK_LABELS * len(labels)

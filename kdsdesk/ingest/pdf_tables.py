@@ -32,6 +32,9 @@ NUMBER_ONLY_RE = re.compile(r"^\s*(?P<num>[A-Z]?\d+(?:\.\d+)+\s*[-–]\s*\d+)\s*
 MIN_RULE_W = 25.0
 _HANGUL_END = re.compile(r"[가-힣]$")
 _HANGUL_START = re.compile(r"^[가-힣]")
+UNREADABLE_MARK = "[표 내용 판독 불가]"  # a table's text when its lettering is outlines (``unreadable``)
+STACK_FILL = 0.7  # an upper cell this wide (share of its column) wraps: no stacked pair of rows
+STACK_SHORT = 0.5  # a lower cell this much shorter than the one above it is the end of a wrapped cell
 FRAGMENT_GAP = 0.8  # runs further apart than this × size are different cells
 T = TypeVar("T")
 
@@ -83,6 +86,17 @@ class PageTable:
     @property
     def top(self) -> float:
         return self.table.bbox[1] if self.table.bbox else 0.0
+
+
+def unreadable(pt: PageTable) -> PageTable:
+    """``pt`` with its cells dropped (no row records, no values to quote) and ``UNREADABLE_MARK`` as its text
+    after the caption, the mark's span covering the table; its lines stay used."""
+    t = pt.table
+    head = f"{t.caption}\n" if t.caption else ""
+    text = head + UNREADABLE_MARK
+    spans = [(len(head), len(text), t.bbox)] if t.bbox else []
+    table = Table(t.number, t.caption, 0, t.n_cols, (), 0, 0, t.bbox, t.page_index)
+    return PageTable(table, text, spans, pt.lines, pt.caption_unreadable, {}, pt.columns)
 
 
 def horizontal_rules(bboxlog: Sequence[tuple[str, RectT]], page_w: float) -> list[Rule]:
@@ -176,6 +190,46 @@ def _wrapped(frags: list[Fragment]) -> set[int]:
     return {
         id(g) for g in frags if any(h.cols == g.cols and 0 <= g.y0 - h.y1 < 0.6 * g.size for h in frags if h is not g)
     }
+
+
+def _text_rows(frags: list[Fragment]) -> list[list[Fragment]]:
+    """Fragments on one text line (centres within 0.35 × size of the line's first), top to bottom."""
+    out: list[list[Fragment]] = []
+    for f in sorted(frags, key=lambda f: f.cy):
+        if out and f.cy - out[-1][0].cy <= 0.35 * f.size:
+            out[-1].append(f)
+        else:
+            out.append([f])
+    return out
+
+
+def _stacked(frags: list[Fragment], bounds: list[tuple[float, float]]) -> set[int]:
+    """Fragments that start a row of their own although no rule is above them: on a text line right below
+    another where EVERY column has exactly one single-column fragment on both lines, each line on one baseline
+    (a stacked pair of rows, e.g. ``F_y``/``F_u`` beside ``640``/``800``). When only some columns have a second
+    line those lines are wrapped cells of one row; so are they when a cell of the upper line fills its column
+    (``STACK_FILL``) or a lower one is much shorter than the one above it (``STACK_SHORT``): text wrapped in
+    every column."""
+    out: set[int] = set()
+    if len(bounds) < 2:
+        return out
+    full = list(range(len(bounds)))
+    for a, b in itertools.pairwise(_text_rows(frags)):
+        size = max(f.size for f in a + b)
+        if b[0].cy - a[0].cy > 2.2 * size or min(f.y0 for f in b) - max(f.y1 for f in a) > 0.6 * size:
+            continue
+        if any(sorted(f.cols[0] for f in row) != full or any(f.cols[0] != f.cols[1] for f in row) for row in (a, b)):
+            continue
+        if any(max(f.y1 for f in row) - min(f.y1 for f in row) > 0.3 * size for row in (a, b)):
+            continue
+        upper = {f.cols[0]: f.x1 - f.x0 for f in a}
+        lo_hi = [bounds[f.cols[0]] for f in a]
+        if any(w >= STACK_FILL * (hi - lo) for w, (lo, hi) in zip(upper.values(), lo_hi, strict=True)):
+            continue
+        if any(f.x1 - f.x0 < STACK_SHORT * upper[f.cols[0]] for f in b):
+            continue
+        out.update(id(f) for f in b)
+    return out
 
 
 def _cell_join(a: str, b: str) -> str:
@@ -299,13 +353,14 @@ def build_table(
             widest[f.cols] = max(widest.get(f.cols, 0.0), f.x1 - f.x0)
         merged: list[Fragment] = []
         wrapped = _wrapped(frags)
+        stacked = _stacked(frags, bounds) if bi >= head_band and not one_row else set()
         for f in sorted(frags, key=lambda f: (f.y0, f.x0)):
             prev = next(
                 (m for m in reversed(merged)
                  if m.cols == f.cols and f.cy > m.y1 - 0.3 * f.size and (one_row or f.y0 - m.y1 < 0.6 * f.size)),
                 None,
             )
-            if prev is not None and not one_row and _starts_row(f, prev, frags, wrapped):
+            if prev is not None and not one_row and (id(f) in stacked or _starts_row(f, prev, frags, wrapped)):
                 prev = None
             if prev is not None:
                 full = prev.x1 - prev.x0 >= 0.85 * widest[prev.cols] and len(frags) > 1

@@ -72,3 +72,75 @@ def continued_table_pdf(
     doc.save(path)
     doc.close()
     return path
+
+
+def _glyphs(page: object, x: float, base: float, n: int) -> None:
+    """``n`` filled glyph-like shapes standing on ``base``: a Korean word drawn as outlines (no text layer)."""
+    import pymupdf
+
+    for i in range(n):
+        h = 8.0 - 0.4 * (i % 3)
+        rect = pymupdf.Rect(x, base - h, x + 7.0 - 0.3 * (i % 2), base)  # type: ignore[no-untyped-call]
+        page.draw_rect(rect, color=None, fill=(0, 0, 0))  # type: ignore[attr-defined]
+        x += 7.6
+
+
+def stacked_rows_pdf(path: Path) -> Path:
+    """Two captioned tables with no rule between their body lines: in 표 3.1-1 every column has text on both lines
+    (two rows: 항복강도/인장강도 beside 640/800 …); in 표 3.1-2 only the first column has a second line (one row
+    whose first cell wraps)."""
+    import pymupdf
+
+    doc: Any = pymupdf.open()  # type: ignore[no-untyped-call]
+    page = doc.new_page(width=595, height=842)
+    _frame(page, 1)
+    _text(page, LEFT, 100, "3 재료", 13)
+    _text(page, 80, 125, "(1) 볼트의 강도는 표 3.1-1과 표 3.1-2에 따른다.")
+    for cap, y, body in (
+        ("표 3.1-1 볼트의 재료강도(MPa)", 160.0, [("항복강도", "640", "900"), ("인장강도", "800", "1000")]),
+        ("표 3.1-2 볼트의 설계강도(MPa)", 300.0, [("설계기준", "560", "700"), ("강도", "", "")]),
+    ):
+        _text(page, 220, y, cap)
+        page.draw_line((LEFT, y + 10), (RIGHT, y + 10), width=0.9)
+        for x, t in zip(COLS, ("구분", "F8T", "F10T"), strict=True):
+            _text(page, x, y + 25, t, 9)
+        page.draw_line((LEFT, y + 31), (RIGHT, y + 31), width=0.6)
+        for k, row in enumerate(body):
+            for x, t in zip(COLS, row, strict=True):
+                if t:
+                    _text(page, x, y + 46 + 12 * k, t, 9)
+        page.draw_line((LEFT, y + 64), (RIGHT, y + 64), width=0.9)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def outlined_table_pdf(path: Path) -> Path:
+    """표 4.1-1 whose Korean labels are drawn as outlines: only the digits beside them (row numbers, "0.85", brackets)
+    have a text layer; then a readable 표 4.1-2."""
+    import pymupdf
+
+    doc: Any = pymupdf.open()  # type: ignore[no-untyped-call]
+    page = doc.new_page(width=595, height=842)
+    _frame(page, 1)
+    _text(page, LEFT, 100, "4 설계", 13)
+    _text(page, 80, 125, "(1) 감소계수는 표 4.1-1에 따른다.")
+    _text(page, 220, 160, "표 4.1-1 감소계수")
+    page.draw_line((LEFT, 170), (RIGHT, 170), width=0.9)
+    _glyphs(page, COLS[0], 188, 2)
+    _glyphs(page, COLS[1], 188, 3)
+    _text(page, COLS[1] + 26, 188, "( )", 9)
+    _glyphs(page, COLS[2], 188, 2)
+    page.draw_line((LEFT, 194), (RIGHT, 194), width=0.6)
+    for k, (no, value) in enumerate((("1", "0.85"), ("2", "0.75"), ("3", "0.65"))):
+        base = 210 + 16 * k
+        _text(page, COLS[0], base, f"{no}.)", 9)
+        _glyphs(page, COLS[0] + 16, base, 3)
+        _glyphs(page, COLS[1], base, 4)
+        _text(page, COLS[2], base, value, 9)
+    page.draw_line((LEFT, 250), (RIGHT, 250), width=0.9)
+    _text(page, 220, 290, "표 4.1-2 저항계수")
+    _rows(page, 300, [("구분", "계수", "비고"), ("인장", "0.90", "-"), ("압축", "0.85", "-")], COLS, header=True)
+    doc.save(path)
+    doc.close()
+    return path

@@ -31,6 +31,8 @@ UNITS = (
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _UNIT_ASKED = re.compile(rf"몇\s*({_UNIT_ALT}|퍼센트|프로)(?![A-Za-z])")
 _UNIT_PAREN = re.compile(rf"\(\s*({_UNIT_ALT})\s*\)")
+# a telegraphic question ending on a unit written in Latin letters or signs: "연결부 설계강도 하한 kN"
+_UNIT_FINAL = re.compile(rf"(?<=[^\d.\s]\s)({_UNIT_ALT})\s*[?？]?$(?<![가-힣])")
 
 _DEFINITION = re.compile(
     r"(이란|[가-힣]란\s|[가-힣]란\?|정의|무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|"
@@ -90,7 +92,7 @@ class QuestionInfo:
 
 def unit_asked(question: str) -> str:
     q = unicodedata.normalize("NFC", question)
-    m = _UNIT_ASKED.search(q) or _UNIT_PAREN.search(q)
+    m = _UNIT_ASKED.search(q) or _UNIT_PAREN.search(q) or _UNIT_FINAL.search(q)
     if not m:
         return ""
     u = m.group(1)

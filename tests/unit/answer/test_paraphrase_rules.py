@@ -52,3 +52,11 @@ def test_lengths_and_counts() -> None:
     assert dimension_conflict("강관 외경 하한", "1.5 이상", "")
     assert not dimension_conflict("강관 외경 하한", "48.6 mm 이상", "")
     assert not dimension_conflict("강관 외경은 몇 배", "2", "")
+
+
+def test_unit_written_last_is_the_unit_asked() -> None:
+    from kdsdesk.answer.qtype import unit_asked
+
+    assert unit_asked("연결부 설계강도 하한 kN") == "kN"
+    assert unit_asked("√fck 상한 MPa") == "MPa"
+    assert unit_asked("높이 4 m") == ""  # a number's unit states a condition, not the unit asked

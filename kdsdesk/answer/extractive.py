@@ -478,14 +478,27 @@ def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit]
     return Draft("regulation", evidence=_evidence(ranked))
 
 
+_ABOUT_MEANING = ("정의", "뜻", "의미", "개념")
+
+
 def _term_asked(question: str) -> str:
-    m = re.match(r"\s*(.+?)\s*(이란|란|은|는|의\s*정의|의\s*뜻)\s", question + " ")
-    return m.group(1) if m else ""
+    """The term a definition question names: "깊은 보의 정의는?" / "깊은 보란?" / "역타설이란" → the term."""
+    for pattern in (
+        r"\s*(.+?)\s*의\s*(?:정의|뜻|의미|개념)",
+        r"\s*(.+?)\s*(?:이란|란)(?=[\s?？]|$)",
+        r"\s*(.+?)\s*(?:은|는)\s",
+    ):
+        m = re.match(pattern, question + " ")
+        if m:
+            return m.group(1)
+    return ""
 
 
 def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft:
     qg = question_grams(question)
-    term_q = topic_term(question) or _term_asked(question)
+    term_q = topic_term(question)
+    if not term_q or term_q in _ABOUT_MEANING:  # "X의 정의는?": the topic is X, not the word 정의
+        term_q = _term_asked(question) or term_q
     best: tuple[float, Unit, str, str] | None = None
     for u in ranked[:12]:
         line = _strip_item(u.text)

@@ -31,3 +31,22 @@ def test_sure_table_read_that_fits_the_question_poorly_loses(monkeypatch: pytest
     chosen = _choose(monkeypatch, table, text)
     assert chosen is text
     assert chosen.ambiguous  # so it ends restricted, with the evidence shown, not as a value
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("깊은 보의 정의는?", "깊은 보"),  # the topic is the term, not the word 정의
+        ("깊은 보란?", "깊은 보"),
+        ("역타설이란 어떤 방법인가?", "역타설"),
+        ("전단마찰의 뜻", "전단마찰"),
+    ],
+)
+def test_term_asked_by_a_definition_question(question: str, term: str) -> None:
+    assert extractive._term_asked(question) == term
+
+
+def test_generic_quantity_words_are_not_the_topic() -> None:
+    from kdsdesk.verify.values import topic_head
+
+    assert topic_head("벽체 거푸집 긴결재 간격 최대값") == "간격"

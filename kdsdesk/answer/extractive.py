@@ -36,7 +36,7 @@ from kdsdesk.answer.sentences import (
 )
 from kdsdesk.answer.tables import read_table
 from kdsdesk.records import Alternative, Chunk, Hit
-from kdsdesk.text.normalize import norm
+from kdsdesk.text.normalize import canonical_terms, norm
 from kdsdesk.verify.clauses import split_requirements
 from kdsdesk.verify.values import number_spans
 
@@ -108,6 +108,54 @@ def _case_not_asked(before: str, question: str) -> bool:
     nq = norm(question)
     words = [re.sub(r"(의|인|에서|에|을|를|이|가|은|는)$", "", w) for w in m.group(1).split()]
     return any(w and norm(w) not in nq for w in words if re.search(r"[가-힣]", w))
+
+
+OWNER = 0.4
+OWNER_COVER = 0.6
+_OWNER = re.compile(r"(\S{2,}?)(?:이|가|은|는|을|를)")
+_NOT_NOUN = re.compile(r"(하|되|있|없|받|않|같|지|라|면|여|고|서|며|기|으|에|의|도|와|과|로)$")
+_PARTICLES = ("이", "가", "은", "는", "을", "를")
+_GENERIC = ("값", "것", "수", "경우", "이것", "이때", "이")
+_DESIGNATION = re.compile(r"[A-Z]{1,3}\d+")
+_OWNED_BY = re.compile(r"의\s+(\S+)")
+
+
+def _in_question(word: str, question: str) -> bool:
+    """A document word (a noun or a symbol) is named in the question (normalised, synonyms folded)."""
+    w, nq = canonical_terms(norm(word)), canonical_terms(norm(question))
+    if not w:
+        return False
+    if w in nq or identifiers(word) & identifiers(question):
+        return True
+    grams = bigrams(w)
+    return len(grams) > 1 and coverage(grams, bigrams(nq)) >= OWNER_COVER
+
+
+def owner_agreement(text: str, a: int, end: int, question: str) -> int:
+    """Whose number it is: "지름이 6 mm 이상" belongs to 지름, "0.005의 인장지배변형률 한계" to 인장지배변형률.
+    +1 when the number is written as the value of a word the question names (``N의 X``), -1 when the word
+    marked as its subject or object right before it (``X가 N``, ``X를 … N까지``) is not in the question, else 0."""
+    m = _OWNED_BY.match(text, end)
+    if m and _in_question(re.sub(r"(을|를|이|가|은|는|로|으로)$", "", m.group(1)), question):
+        return 1
+    before = text[max(0, a - 40) : a]
+    words = re.split(r"[,;:.]\s", before)[-1].split()[-5:]
+    word = ""
+    for i in range(len(words) - 1, -1, -1):  # the nearest word marked as subject or object
+        if words[i] in _PARTICLES and i > 0:  # a symbol and its particle: "l_d 는"
+            word = words[i - 1]
+            break
+        m2 = _OWNER.fullmatch(words[i])
+        if m2 and not _NOT_NOUN.search(m2.group(1)):
+            word = m2.group(1)
+            break
+        if words[i].endswith("는"):
+            break  # a verb's adnominal ("압축을 받는 200 mm"): the marked word is the verb's
+    if not word or not re.search(r"[가-힣A-Za-zα-ωΑ-Ω]", unicodedata.normalize("NFKC", word)) or word in _GENERIC:
+        return 0
+    if not re.search(r"[가-힣]", word) and not identifiers(question):
+        return 0  # a symbol ("l_d 는 150 mm") answers a question that names its quantity in words
+    return 0 if _in_question(word, question) else -1
 
 
 def _clause(text: str, a: int) -> str:
@@ -194,6 +242,10 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
         s += len(seg & qg) / max(3, len(seg))
         clause = _clause(text, a)
         s += CLAUSE_RECALL * coverage(qg, bigrams(clause))
+        owner = owner_agreement(text, a, ue, question)
+        if owner < 0 and info.qtype == "numeric":
+            continue  # "지름이 6 mm 이상" cannot answer for 정착길이: the number is another quantity's
+        s += OWNER * owner
         if _case_not_asked(clause[: max(0, a - text.find(clause))] if clause in text else "", question):
             s -= CLAUSE_CASE  # the number's own clause is written for a case the question does not state
         near = identifiers(text[max(0, a - 10) : a])
@@ -205,11 +257,15 @@ def _value_candidates(question: str, info: QuestionInfo, u: Unit) -> list[_Cand]
         if raw.lstrip().startswith("다만"):
             s -= 0.1
         lo, hi = _expression(text, a, b, syms, divides="나누" in question)
+        if text[hi - 1 : hi] in ("_", "^") or _DESIGNATION.fullmatch(text[lo:hi]):
+            continue  # a cut expression ("0.6d_") or a designation ("D19", "M24"), not a value
         src = raw if same else text
         value, unit_text = src[lo:hi], src[ue - len(unit) : ue] if unit else ""
         q = qualified(text, lo, ue if unit else hi) if target is None else None
         if asked_bound:
             written = _bound_word(text[ue:])
+            if written and written != asked_bound and info.qtype == "numeric":
+                continue  # "몇 mm 이상" is never answered by a number written "… 이하"
             if written:
                 s += ASKED_BOUND if written == asked_bound else -2 * ASKED_BOUND
         if q is not None and not info.unit and joint_bound(text, q[0], q[1]):

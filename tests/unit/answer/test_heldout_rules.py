@@ -1,0 +1,54 @@
+"""Rules from the held-out measurement on real KDS text (bench/heldout_qa.jsonl): a number belongs to the word
+marked as its subject or owner, a bound written the other way never answers the asked bound, designations and
+cut expressions are not values."""
+
+from __future__ import annotations
+
+import pytest
+
+from kdsdesk.answer.extractive import owner_agreement
+from kdsdesk.answer.pipeline import answer_question
+from tests.data.answer_records import hits, text_chunk
+
+
+def _agree(question: str, text: str, number: str, unit: str = "") -> int:
+    a = text.index(number)
+    return owner_agreement(text, a, a + len(number) + len(unit), question)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "number", "unit", "expected"),
+    [
+        ("압축 이형철근의 정착길이 ld는 최소 몇 mm 이상?", "② 지름이 6 mm 이상이고 나선 간격이", "6", " mm", -1),
+        ("압축 이형철근의 정착길이 ld는 최소 몇 mm 이상?", "다만, 이때 구한 l_d 는 항상 200 mm 이상이어야 한다.",
+         "200", " mm", 0),
+        ("인장지배변형률 한계는 얼마인가요?", "ε_t 가 0.005의 인장지배변형률 한계 이상인 단면", "0.005", "", 1),
+        ("인장지배변형률 한계는 얼마인가요?", "φ값을 압축지배단면에 대한 값에서 0.85까지 증가시킨다.", "0.85", "", -1),
+        ("보통중량 철근콘크리트의 단위중량은?", "보통중량콘크리트는 24 kN/m³로 하고", "24", " kN/m³", 0),
+        ("용접원형철망의 정착길이는 최소 몇 mm?", "정착길이 l_d 는 150 mm 이상이어야 한다.", "150", " mm", 0),
+        ("정모멘트 철근은 받침부 내로 몇 mm?", "이러한 철근을 받침부 내로 150 mm 이상 연장한다.", "150", " mm", 0),
+        ("보의 폭은?", "압축을 받는 200 mm", "200", " mm", 0),  # "받는" is a verb, not a subject
+    ],
+)  # fmt: skip
+def test_owner_of_a_number(question: str, text: str, number: str, unit: str, expected: int) -> None:
+    assert _agree(question, text, number, unit) == expected
+
+
+def test_another_quantitys_number_is_not_shown() -> None:
+    text = "② 지름이 6 mm 이상이고 나선 간격이 100 mm 이하인 나선철근으로 둘러싸인 압축 이형철근의 보정계수 0.75"
+    a = answer_question("압축 이형철근의 정착길이는 최소 몇 mm 이상이어야 하나요?", hits(text_chunk(text)), llm="none")
+    assert a.status not in ("confirmed", "warning") or a.value.startswith("200")
+
+
+def test_bound_written_the_other_way_is_not_the_answer() -> None:
+    text = "(1) 장선의 순간격은 750 mm 이하로 하여야 한다."
+    a = answer_question("장선의 순간격은 최소 몇 mm 이상이어야 하나요?", hits(text_chunk(text)), llm="none")
+    assert a.status in ("restricted", "unverified")
+
+
+def test_designation_and_cut_expression_are_not_values() -> None:
+    text = "l_db = 0.6d_〖b〗 f_y (4.1-1) 보정계수 D19 이하의 철근과 이형철선 D22 이상의 철근"
+    a = answer_question("상부철근의 보정계수 α는 얼마인가요?", hits(text_chunk(text)), llm="none")
+    assert a.status in ("restricted", "unverified")
+    assert "D19" not in a.value
+    assert not a.value.endswith("_")

@@ -503,6 +503,17 @@ def _lead_of(u: Unit) -> Unit | None:
     return lead
 
 
+SUBJECT_BONUS = 0.15
+_SUBJECT = re.compile(r"(.{3,30}?)\s?(?:은|는)\s")
+
+
+def subject_named(question: str, text: str) -> bool:
+    """The sentence's topic ("구조물 및 구조 부재는 …") is written, whole, in the question."""
+    m = _SUBJECT.match(_strip_item(text))
+    subject = norm(m.group(1)) if m else ""
+    return len(subject) >= 3 and subject in norm(question)
+
+
 def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit], hits: Sequence[Hit] = ()) -> Draft:
     """The best-matching requirement sentence (its lead for a list item), cut into its requirement clauses; a
     sentence that refers to an equation brings the equation's line — and a question that asks for the formula is
@@ -510,6 +521,9 @@ def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit]
     asks_formula = bool(_ASKS_FORMULA.search(question))
     qnums = _question_numbers(question)
     bonus = {id(u): 0.3 for u in ranked if qnums and {str(d.normalize()) for d, _, _ in number_spans(u.text)} & qnums}
+    for u in ranked:
+        if subject_named(question, u.text):
+            bonus[id(u)] = bonus.get(id(u), 0.0) + SUBJECT_BONUS
     ranked = sorted(ranked, key=lambda u: -(u.score + bonus.get(id(u), 0.0)))
     for u in ranked[:8]:
         if u.score < 0.3 or u.hit.chunk.kind == "table":

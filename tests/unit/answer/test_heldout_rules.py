@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kdsdesk.answer.extractive import owner_agreement
+from kdsdesk.answer.extractive import owner_agreement, subject_named
 from kdsdesk.answer.pipeline import answer_question
 from tests.data.answer_records import hits, text_chunk
 
@@ -52,3 +52,12 @@ def test_designation_and_cut_expression_are_not_values() -> None:
     assert a.status in ("restricted", "unverified")
     assert "D19" not in a.value
     assert not a.value.endswith("_")
+
+
+Q_REQ = "구조물 및 구조 부재의 설계강도에 대한 요구사항은?"
+
+
+def test_requirement_whose_topic_the_question_names_wins() -> None:
+    assert subject_named(Q_REQ, "(1) 구조물 및 구조 부재는 모든 단면에서 …")
+    assert not subject_named(Q_REQ, "(1) 연결부의 설계강도는 …")
+    assert not subject_named(Q_REQ, "(1) 이 값은 구조물 및 구조 부재의 …")  # no topic marker in reach

@@ -188,14 +188,26 @@ def _scopes(q: QueryTerms, doc_codes: Sequence[str] | None) -> list[Sequence[str
     return [q.codes, doc_codes] if q.codes else [doc_codes]
 
 
-def route_table_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
+def _route_by_number(
+    catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None, route: Route
+) -> list[Hit]:
+    """Chunks of the table (``table_no``) or clause (``clause_no``) numbers the query names, best per file, in front;
+    the named standards are searched first, the rest of the library only when they hold no such number."""
+    numbers = table_numbers(q.text) if route == "table_no" else clause_numbers(q.text)
     found: list[Ref] = []
     for scope in _scopes(q, doc_codes):
-        for number in table_numbers(q.text):
-            found += catalog.chunk_refs_where(table_no=number, doc_codes=scope)
+        for number in numbers:
+            if route == "table_no":
+                found += catalog.chunk_refs_where(table_no=number, doc_codes=scope)
+            else:
+                found += catalog.chunk_refs_where(clause=number, doc_codes=scope)
         if found:
             break
-    return promote(ranked, _load(catalog, _per_file_best(found, ranked)[:MAX_PER_ROUTE]), "table_no")
+    return promote(ranked, _load(catalog, _per_file_best(found, ranked)[:MAX_PER_ROUTE]), route)
+
+
+def route_table_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
+    return _route_by_number(catalog, q, ranked, doc_codes, "table_no")
 
 
 def _title_row_matches(
@@ -242,13 +254,7 @@ def route_table_title_row(
 
 
 def route_clause_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
-    found: list[Ref] = []
-    for scope in _scopes(q, doc_codes):
-        for number in clause_numbers(q.text):
-            found += catalog.chunk_refs_where(clause=number, doc_codes=scope)
-        if found:
-            break
-    return promote(ranked, _load(catalog, _per_file_best(found, ranked)[:MAX_PER_ROUTE]), "clause_no")
+    return _route_by_number(catalog, q, ranked, doc_codes, "clause_no")
 
 
 def apply_routes(

@@ -103,6 +103,8 @@ _CLAUSE_END = re.compile(r"[,;]\s|(며|고|나),?\s|다\.\s|:\s")
 def _case_not_asked(before: str, question: str) -> bool:
     """The clause states its case ("복 래티스재의 경우 …") with a word the question does not have."""
     m = re.search(r"([^,:;]{1,30}?)(?:인|일)?\s*(경우|때)", before)
+    if not m:  # or a setting opening the clause: "연속부재에서 …" against a question about 단순부재
+        m = re.match(r"\s*(?:\(\d+\)\s*)?([가-힣]{2,})에서\s", before)
     if not m:
         return False
     nq = norm(question)

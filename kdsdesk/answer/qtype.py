@@ -29,7 +29,8 @@ UNITS = (
 )  # fmt: skip
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
-_UNIT_ASKED = re.compile(rf"몇\s*({_UNIT_ALT}|퍼센트|프로)(?![A-Za-z])")
+# "몇 분의 몇" asks for a fraction, not minutes
+_UNIT_ASKED = re.compile(rf"몇\s*({_UNIT_ALT}|퍼센트|프로)(?![A-Za-z])(?!\s*의\s*몇)")
 _UNIT_PAREN = re.compile(rf"\(\s*({_UNIT_ALT})\s*\)")
 # a telegraphic question ending on a unit written in Latin letters or signs: "연결부 설계강도 하한 kN"
 _UNIT_FINAL = re.compile(rf"(?<=[^\d.\s]\s)({_UNIT_ALT})\s*[?？]?$(?<![가-힣])")

@@ -61,3 +61,25 @@ def test_requirement_whose_topic_the_question_names_wins() -> None:
     assert subject_named(Q_REQ, "(1) 구조물 및 구조 부재는 모든 단면에서 …")
     assert not subject_named(Q_REQ, "(1) 연결부의 설계강도는 …")
     assert not subject_named(Q_REQ, "(1) 이 값은 구조물 및 구조 부재의 …")  # no topic marker in reach
+
+
+def test_fraction_question_asks_no_unit() -> None:
+    from kdsdesk.answer.qtype import unit_asked
+
+    assert unit_asked("철근의 몇 분의 몇 이상을 연장하나요?") == ""  # a fraction, not minutes
+    assert unit_asked("양생은 몇 분 이상인가요?") == "분"
+
+
+def test_setting_opening_a_clause_is_a_case_not_asked() -> None:
+    from kdsdesk.answer.extractive import _case_not_asked
+
+    q = "단순부재에서 정모멘트 철근의 몇 분의 몇 이상을 받침부까지 연장하나요?"
+    assert _case_not_asked(" 연속부재에서 정모멘트 철근의 ", q)
+    assert not _case_not_asked("(1) 단순부재에서 정모멘트 철근의 ", q)
+
+
+def test_fraction_of_the_setting_asked() -> None:
+    text = "(1) 단순부재에서 정모멘트 철근의 1/3 이상, 연속부재에서 정모멘트 철근의 1/4 이상을 연장하여야 한다."
+    q = "단순부재에서 정모멘트 철근의 몇 분의 몇 이상을 받침부까지 연장하나요?"
+    a = answer_question(q, hits(text_chunk(text)), llm="none")
+    assert a.status not in ("confirmed", "warning") or a.value.startswith("1/3")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from kdsdesk.answer import formula
+from kdsdesk.answer.constants import constant_read
 from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
 from kdsdesk.answer.qtype import UNITS, QuestionInfo, dimension_conflict
 from kdsdesk.answer.schema import Draft, Evidence
@@ -42,6 +43,7 @@ from kdsdesk.verify.values import number_spans
 
 VALUE_MARGIN = 0.15  # two different values closer than this: ambiguous
 FIT_GAP = 0.25  # a sure read whose evidence covers this much less of the question than a rival's is not trusted
+CONSTANT_BONUS = 1.0  # "X는 다음 식 (N)의 값" + "X_s = 200,000 (MPa) (N)": the sentence names X and states the value
 MIN_VALUE_SCORE = 1.2  # below this the best number is too weakly tied to the question (measured on the samples)
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
@@ -358,12 +360,17 @@ def qualified(text: str, lo: int, end: int) -> tuple[int, int] | None:
     return (p.start() if p else lo), (m.end() if m else end)
 
 
-def _value_from_text(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft | None:
+def _value_from_text(
+    question: str, info: QuestionInfo, ranked: Sequence[Unit], hits: Sequence[Hit] = ()
+) -> Draft | None:
     cands: list[_Cand] = []
     for u in [v for v in ranked if v.hit.chunk.kind != "table"][:5]:  # table cells: read under their headers
         if u.score <= 0.2:
             break
         cands.extend(_value_candidates(question, info, u))
+        k = constant_read(question, u, hits) if hits else None
+        if k is not None and (not info.unit or not k[1] or norm(k[1]) == norm(info.unit)):
+            cands.append(_Cand(k[0], k[1], u.score + CONSTANT_BONUS + (1.0 if info.unit else 0.0), k[2]))
     if not cands:
         return None
     cands.sort(key=lambda c: -c.score)
@@ -432,7 +439,7 @@ def answer_value(question: str, info: QuestionInfo, hits: Sequence[Hit], ranked:
             ambiguous=f.ambiguous, notes={"score": round(f.score, 3), "margin": f.margin, "formula": True},
         )  # fmt: skip
     table = _value_from_tables(question, info, hits)
-    text = _value_from_text(question, info, ranked)
+    text = _value_from_text(question, info, ranked, hits)
     if table is None:
         return text if text is not None else Draft(info.qtype, evidence=_evidence(ranked))
     if text is None:

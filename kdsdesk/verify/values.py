@@ -104,8 +104,9 @@ def unit_after_number(value: str, unit: str, quote: str) -> bool:
     target = forms[-1]
     s = _nfkc(quote)
     return any(
-        d.normalize() in target and norm(s[b : b + len(unit) + 8]).startswith(nu) for d, _, b in number_spans(s)
-    )
+        d.normalize() in target and norm(s[b : b + len(unit) + 8].lstrip().removeprefix("(")).startswith(nu)
+        for d, _, b in number_spans(s)
+    )  # the unit of an equation is written in parentheses: "E_s = 200,000 (MPa)"
 
 
 def unit_ok(value: str, unit: str, quote: str, table_context: Sequence[str] = ()) -> bool:

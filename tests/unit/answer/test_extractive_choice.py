@@ -14,7 +14,7 @@ INFO = QuestionInfo(qtype="numeric", unit="", comparison="", asks_term=False)
 def _choose(monkeypatch: pytest.MonkeyPatch, table: Draft, text: Draft) -> Draft:
     monkeypatch.setattr(extractive.formula, "read", lambda q, r: None)
     monkeypatch.setattr(extractive, "_value_from_tables", lambda q, i, h: (table, 1.0))
-    monkeypatch.setattr(extractive, "_value_from_text", lambda q, i, r: text)
+    monkeypatch.setattr(extractive, "_value_from_text", lambda q, i, r, h=(): text)
     return extractive.answer_value("질문", INFO, [], [])
 
 

@@ -17,3 +17,10 @@ def test_unit_fragment_is_not_a_value(value: str) -> None:
 @pytest.mark.parametrize("value", ["210,000", "24", "0.375h 이하", "d/2 이하"])
 def test_values_with_their_own_numbers(value: str) -> None:
     assert value_in_quote(value, QUOTE)
+
+
+def test_unit_in_parentheses_after_an_equations_number() -> None:
+    from kdsdesk.verify.values import unit_ok
+
+    assert unit_ok("200,000", "MPa", "E_s = 200,000 (MPa) (4.3-5)")
+    assert not unit_ok("200,000", "mm", "E_s = 200,000 (MPa) (4.3-5)")

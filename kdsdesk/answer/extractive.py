@@ -55,6 +55,7 @@ _REQ_CUE = re.compile(
     r"아니한다|않는다|적용한다|따른다|산정한다|설계한다|사용한다|배치한다|구성한다|한다)"
 )
 _DEF_LINE = re.compile(r"^\s*([^:：]{1,40}?)\s*[:：]\s*(.+)$")
+_DEF_AFTER = re.compile(r"^(.{6,}?)\s*[을를]\s+(\S{2,20}?)(?:이)?라(?:고)?\s*(?:한다|부른다)\s*\.?$")
 _DEF_SENT = re.compile(r"(을|를)\s*말한다|(이)?라\s*한다|(이)?라고\s*한다")
 _MAX_CUE = re.compile(r"최대|상한|이하|넘지|초과하지|까지")
 _MIN_CUE = re.compile(r"최소|하한|이상|최솟값")
@@ -582,8 +583,11 @@ def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit])
     for u in ranked[:12]:
         line = _strip_item(u.text)
         m = _DEF_LINE.match(line)
+        after = _DEF_AFTER.match(line)
         if m:
             term, expl = m.group(1).strip(), m.group(2).strip()
+        elif after:  # "A을 B(이)라고 한다": B is the term, A its definition
+            term, expl = after.group(2).strip(), after.group(1).strip()
         elif _DEF_SENT.search(line):
             term, expl = "", line
         else:

@@ -83,3 +83,13 @@ def test_fraction_of_the_setting_asked() -> None:
     q = "단순부재에서 정모멘트 철근의 몇 분의 몇 이상을 받침부까지 연장하나요?"
     a = answer_question(q, hits(text_chunk(text)), llm="none")
     assert a.status not in ("confirmed", "warning") or a.value.startswith("1/3")
+
+
+def test_definition_written_before_the_term() -> None:
+    text = (
+        "(3) 압축지배변형률 한계는 0.002로 한다.\n"
+        "(4) 최외단 인장철근의 순인장변형률이 0.005 이상인 단면을 인장지배단면이라고 한다."
+    )
+    a = answer_question("인장지배단면이란?", hits(text_chunk(text)), llm="none")
+    assert a.status in ("confirmed", "warning")
+    assert a.definition == "최외단 인장철근의 순인장변형률이 0.005 이상인 단면"

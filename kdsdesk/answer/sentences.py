@@ -42,6 +42,7 @@ CONTEXT_WEIGHT = 0.5  # a word met only in a unit's context (symbol explanation,
 SYMBOL_WEIGHT = 0.3
 CONDITION_WEIGHT = 0.4
 EXCEPTION_WEIGHT = 0.2
+INHERIT_GAP = 0.05  # a bound on the sentence before it ranks just below that sentence
 NEGATION_WEIGHT = 0.15
 TOPIC_WEIGHT = 0.2
 
@@ -346,6 +347,20 @@ def exception_asked(question: str, text: str) -> bool:
 _CONTINUES = re.compile(r"^\s*(이때|이 때|이 경우|이 경우에)\s*,?")
 
 
+def bounds_parent(text: str) -> bool:
+    """"다만, 이때 구한 l_d는 항상 200 mm 이상": an exception without a case of its own that bounds the result of
+    the sentence before it — asked whenever that sentence is, not a case the question must state."""
+    m = _EXCEPTION.match(text)
+    if not m:
+        return False
+    rest = text[m.end() :]
+    o = _CONTINUES.match(rest) or _THIS_VALUE.match(rest)
+    return o is not None and not _EXC_COND_END.search(rest[o.end() :])
+
+
+_THIS_VALUE = re.compile(r"^\s*(이\s*값|이렇게|이와\s*같이)")
+
+
 def continues(text: str) -> bool:
     """"이때 …", "이 경우 …": a sentence that goes on about the one before it."""
     return bool(_CONTINUES.match(text))
@@ -396,9 +411,15 @@ def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
         s += NEGATION_WEIGHT * negation_agreement(question, u.text)
         if topic and _same_topic(topic, u.text):
             s += TOPIC_WEIGHT
-        if is_exception(u.text):
+        if is_exception(u.text) and not bounds_parent(u.text):
             s += EXCEPTION_WEIGHT if exception_asked(question, u.text) else -EXCEPTION_WEIGHT
         if formula and is_equation(u.text):
             s += len(q.symbols & symbols_of(u.text)) / len(q.symbols) + 0.3 * coverage(qg, bigrams(title))
         scored.append(Unit(u.hit, u.start, u.end, s))
+    for i, u in enumerate(us):  # a bound on the result of the sentence before it is read with that sentence
+        p = parent_of(u, us) if bounds_parent(u.text) else None
+        if p is not None:
+            ps = scored[us.index(p)].score - INHERIT_GAP
+            if ps > scored[i].score:
+                scored[i] = Unit(u.hit, u.start, u.end, ps)
     return sorted(scored, key=lambda x: -x.score)

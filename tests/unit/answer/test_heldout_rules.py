@@ -93,3 +93,23 @@ def test_definition_written_before_the_term() -> None:
     a = answer_question("인장지배단면이란?", hits(text_chunk(text)), llm="none")
     assert a.status in ("confirmed", "warning")
     assert a.definition == "최외단 인장철근의 순인장변형률이 0.005 이상인 단면"
+
+
+def test_a_bound_on_the_sentence_before_is_no_case() -> None:
+    from kdsdesk.answer.sentences import bounds_parent
+
+    assert bounds_parent("다만, 이때 구한 l_d 는 항상 200 mm 이상이어야 한다.")
+    assert bounds_parent("다만, 이 값은 0.043 d_b f_y 이상이어야 한다.")
+    assert not bounds_parent("다만, 경량콘크리트를 사용하는 경우에는 1.3배로 한다.")
+    assert not bounds_parent("다만, 이때 에폭시 도막 철근인 경우에는 1.2를 곱한다.")
+
+
+def test_bound_in_a_dangling_exception_answers_for_its_parent() -> None:
+    text = (
+        "(1) 압축 이형철근의 정착길이 l_d 는 기본정착길이에 보정계수를 곱하여 구하여야 한다. "
+        "다만, 이때 구한 l_d 는 항상 200 mm 이상이어야 한다.\n"
+        "(2) 지름이 6 mm 이상이고 나선 간격이 100 mm 이하인 나선철근으로 둘러싸인 압축 이형철근 0.75"
+    )
+    a = answer_question("압축 이형철근의 정착길이는 최소 몇 mm 이상이어야 하나요?", hits(text_chunk(text)), llm="none")
+    assert a.status in ("confirmed", "warning")
+    assert a.value.startswith("200")

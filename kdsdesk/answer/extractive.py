@@ -7,9 +7,7 @@
   최소/최대), its distance to the question's terms and its unit's score. Numbers that are clause, table,
   equation or item references, or that the question itself states, are never candidates. Two different values
   within a small margin make the draft ``ambiguous`` (→ restricted).
-- Requirements: the best unit carrying a requirement cue (하여야 한다, 이하로 한다, 원칙으로 한다 …).
-- Definitions: "용어: 설명" lines and "~을 말한다" sentences; "X이란?" reads the line whose term matches X,
-  "…을 무엇이라 하나요?" the line whose explanation matches the question, and answers with its term.
+- Requirements and definitions: `kdsdesk.answer.requirements`.
 """
 
 from __future__ import annotations
@@ -24,21 +22,18 @@ from kdsdesk.answer import formula
 from kdsdesk.answer.constants import constant_read
 from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
 from kdsdesk.answer.qtype import UNITS, QuestionInfo, dimension_conflict
+from kdsdesk.answer.requirements import _evidence, _question_numbers, answer_definition, answer_requirement
 from kdsdesk.answer.schema import Draft, Evidence
 from kdsdesk.answer.sentences import (
     FORMULA_Q,
     TOP_HITS,
     Unit,
-    equation_label,
-    is_equation,
     score_units,
-    topic_term,
     units,
 )
 from kdsdesk.answer.tables import read_table
 from kdsdesk.records import Alternative, Chunk, Hit
 from kdsdesk.text.normalize import canonical_terms, norm
-from kdsdesk.verify.clauses import split_requirements
 from kdsdesk.verify.values import number_spans
 
 VALUE_MARGIN = 0.15  # two different values closer than this: ambiguous
@@ -48,15 +43,7 @@ MIN_VALUE_SCORE = 1.2  # below this the best number is too weakly tied to the qu
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _UNIT_AT = re.compile(rf"\s*({_UNIT_ALT})(?![A-Za-z])")
-_ITEM = re.compile(r"^\s*(\(\d+\)|[①-⑳]|[가-하]\.|\d+\)|[-·•])\s*")
 _REF_BEFORE = re.compile(r"(식|표|그림|제|KDS|KCS|KS\s*[A-Z]?)\s*\(?\s*(\d{2,4}\s+){0,2}$")
-_REQ_CUE = re.compile(
-    r"(하여야\s*한다|해야\s*한다|이어야\s*한다|여야\s*한다|로\s*한다|으로\s*한다|원칙으로\s*한다|할\s*수\s*있다|"
-    r"아니한다|않는다|적용한다|따른다|산정한다|설계한다|사용한다|배치한다|구성한다|한다)"
-)
-_DEF_LINE = re.compile(r"^\s*([^:：]{1,40}?)\s*[:：]\s*(.+)$")
-_DEF_AFTER = re.compile(r"^(.{6,}?)\s*[을를]\s+(\S{2,20}?)(?:이)?라(?:고)?\s*(?:한다|부른다)\s*\.?$")
-_DEF_SENT = re.compile(r"(을|를)\s*말한다|(이)?라\s*한다|(이)?라고\s*한다")
 _MAX_CUE = re.compile(r"최대|상한|이하|넘지|초과하지|까지")
 _MIN_CUE = re.compile(r"최소|하한|이상|최솟값")
 
@@ -68,10 +55,6 @@ class _Cand:
     unit: str
     score: float
     unit_obj: Unit
-
-
-def _question_numbers(question: str) -> set[str]:
-    return {str(d.normalize()) for d, _, _ in number_spans(question)}
 
 
 _CODE = re.compile(r"(?<!\d)\d{2}\s\d{2}\s\d{2}(?!\d)")
@@ -454,159 +437,6 @@ def answer_value(question: str, info: QuestionInfo, hits: Sequence[Hit], ranked:
         # and the unsure draft (which ends restricted, evidence shown) is the honest outcome.
         return unsure if unsure_fit - sure_fit > FIT_GAP else sure
     return table[0] if tfit >= xfit else text
-
-
-# -- requirements and definitions ----------------------------------------------------------------------------------
-def _evidence(ranked: Sequence[Unit], n: int = 3) -> tuple[Evidence, ...]:
-    return tuple(Evidence(u.hit.chunk.chunk_id, u.text) for u in ranked[:n] if u.score > 0)
-
-
-def _strip_item(text: str) -> str:
-    return _ITEM.sub("", text, count=1).strip()
-
-
-_LABEL = re.compile(r"식\s*\(\s*([0-9A-Z.\-\s]+?)\s*\)")
-_ASKS_FORMULA = re.compile(
-    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식)(은|을)\s|(?<![가-힣])(합|곱)으로"
-)
-_GARBLED = re.compile(r"[⎧⎨⎩⎪⎫⎬⎭⎛⎝⎞⎠⎡⎣⎤⎦⎜⎟⎢⎥|;̅]")
-
-
-def _equation_for(u: Unit, hits: Sequence[Hit]) -> Unit | None:
-    """The display equation a sentence refers to ("식 (4.2-5)에 따라"): the equation line ending in that number
-    in a retrieved chunk of the same document (its own chunk first)."""
-    m = _LABEL.search(u.text)
-    if not m:
-        return None
-    label = re.sub(r"\s+", "", m.group(1))
-    doc = u.hit.chunk.doc.file
-    pool = [u.hit, *(h for h in hits if h.chunk.doc.file == doc and h.chunk.chunk_id != u.hit.chunk.chunk_id)]
-    for v in units(pool, len(pool)):
-        if v.hit.chunk.kind != "table" and is_equation(v.text) and equation_label(v.text) == label:
-            return v
-    return None
-
-
-def readable_equation(text: str) -> bool:
-    """An equation line that reads as a formula: balanced brackets, no stray pieces of tall brackets, bars or
-    group separators left by a layout reader (shown as a formula only then)."""
-    if _GARBLED.search(text):
-        return False
-    depth = 0
-    for ch in text:
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0:
-            return False
-    return depth == 0
-
-
-def _lead_of(u: Unit) -> Unit | None:
-    """For a list item (①, 가.), the sentence that introduces the list in the same chunk."""
-    if not re.match(r"\s*([①-⑳]|[가-하]\.)", u.text):
-        return None
-    lead = None
-    for v in units([u.hit], 1):
-        if v.start >= u.start:
-            break
-        if _REQ_CUE.search(v.text) and not re.match(r"\s*([①-⑳]|[가-하]\.)", v.text):
-            lead = v
-    return lead
-
-
-SUBJECT_BONUS = 0.15
-_SUBJECT = re.compile(r"(.{3,30}?)\s?(?:은|는)\s")
-
-
-def subject_named(question: str, text: str) -> bool:
-    """The sentence's topic ("구조물 및 구조 부재는 …") is written, whole, in the question."""
-    m = _SUBJECT.match(_strip_item(text))
-    subject = norm(m.group(1)) if m else ""
-    return len(subject) >= 3 and subject in norm(question)
-
-
-def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit], hits: Sequence[Hit] = ()) -> Draft:
-    """The best-matching requirement sentence (its lead for a list item), cut into its requirement clauses; a
-    sentence that refers to an equation brings the equation's line — and a question that asks for the formula is
-    answered only when that line is found and reads as a formula."""
-    asks_formula = bool(_ASKS_FORMULA.search(question))
-    qnums = _question_numbers(question)
-    bonus = {id(u): 0.3 for u in ranked if qnums and {str(d.normalize()) for d, _, _ in number_spans(u.text)} & qnums}
-    for u in ranked:
-        if subject_named(question, u.text):
-            bonus[id(u)] = bonus.get(id(u), 0.0) + SUBJECT_BONUS
-    ranked = sorted(ranked, key=lambda u: -(u.score + bonus.get(id(u), 0.0)))
-    for u in ranked[:8]:
-        if u.score < 0.3 or u.hit.chunk.kind == "table":
-            continue
-        chosen = [u] if _REQ_CUE.search(u.text) else []
-        lead = _lead_of(u)
-        if not chosen and lead is not None:
-            chosen = [lead, u]
-        if not chosen:
-            continue
-        eq = next((e for v in chosen if (e := _equation_for(v, hits or [u.hit])) is not None), None)
-        if eq is not None and not readable_equation(eq.text):
-            eq = None
-        if asks_formula and eq is None and not any(is_equation(v.text) for v in chosen):
-            return Draft("regulation", evidence=_evidence(ranked))  # the formula asked for is not readable here
-        if eq is not None:
-            chosen.append(eq)
-        reqs = tuple(r for v in chosen for r in (split_requirements(_strip_item(v.text)) if v is not eq else [v.text]))
-        return Draft(
-            "regulation", requirements=reqs, evidence=tuple(Evidence(v.hit.chunk.chunk_id, v.text) for v in chosen)
-        )
-    return Draft("regulation", evidence=_evidence(ranked))
-
-
-_ABOUT_MEANING = ("정의", "뜻", "의미", "개념")
-
-
-def _term_asked(question: str) -> str:
-    """The term a definition question names: "깊은 보의 정의는?" / "깊은 보란?" / "역타설이란" → the term."""
-    for pattern in (
-        r"\s*(.+?)\s*의\s*(?:정의|뜻|의미|개념)",
-        r"\s*(.+?)\s*(?:이란|란)(?=[\s?？]|$)",
-        r"\s*(.+?)\s*(?:은|는)\s",
-    ):
-        m = re.match(pattern, question + " ")
-        if m:
-            return m.group(1)
-    return ""
-
-
-def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft:
-    qg = question_grams(question)
-    term_q = topic_term(question)
-    if not term_q or term_q in _ABOUT_MEANING:  # "X의 정의는?": the topic is X, not the word 정의
-        term_q = _term_asked(question) or term_q
-    best: tuple[float, Unit, str, str] | None = None
-    for u in ranked[:12]:
-        line = _strip_item(u.text)
-        m = _DEF_LINE.match(line)
-        after = _DEF_AFTER.match(line)
-        if m:
-            term, expl = m.group(1).strip(), m.group(2).strip()
-        elif after:  # "A을 B(이)라고 한다": B is the term, A its definition
-            term, expl = after.group(2).strip(), after.group(1).strip()
-        elif _DEF_SENT.search(line):
-            term, expl = "", line
-        else:
-            continue
-        if info.asks_term:
-            s = coverage(bigrams(expl), bigrams(question)) + 0.5 * coverage(qg, bigrams(expl))
-        else:
-            s = 2.0 * coverage(bigrams(term or line), bigrams(term_q or question)) + 0.3 * u.score
-            if term and term_q and norm(term) == norm(term_q):
-                s += 2.0
-        if best is None or s > best[0]:
-            best = (s, u, term, expl)
-    if best is None or best[0] < 0.5:
-        return Draft("definition", evidence=_evidence(ranked))
-    _, u, term, expl = best
-    definition = _strip_item(u.text) if info.asks_term else expl
-    return Draft(
-        "definition", term=term or term_q, definition=definition, evidence=(Evidence(u.hit.chunk.chunk_id, u.text),)
-    )
 
 
 def answer(question: str, info: QuestionInfo, hits: Sequence[Hit]) -> Draft:

@@ -43,7 +43,9 @@ def test_sure_table_read_that_fits_the_question_poorly_loses(monkeypatch: pytest
     ],
 )
 def test_term_asked_by_a_definition_question(question: str, term: str) -> None:
-    assert extractive._term_asked(question) == term
+    from kdsdesk.answer.requirements import _term_asked
+
+    assert _term_asked(question) == term
 
 
 def test_generic_quantity_words_are_not_the_topic() -> None:

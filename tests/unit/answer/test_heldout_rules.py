@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from kdsdesk.answer.extractive import owner_agreement, subject_named
+from kdsdesk.answer.extractive import owner_agreement
 from kdsdesk.answer.pipeline import answer_question
+from kdsdesk.answer.requirements import subject_named
 from tests.data.answer_records import hits, text_chunk
 
 

@@ -45,6 +45,7 @@ from kdsdesk.service import Library
 from kdsdesk.ui import dialogs
 from kdsdesk.ui.answer_view import AnswerView
 from kdsdesk.ui.controller import Controller
+from kdsdesk.ui.garbage import GuiGarbageCollector
 from kdsdesk.ui.library_panel import LibraryPanel
 from kdsdesk.ui.page_viewer import PageViewer
 from kdsdesk.ui.render import PageRequest
@@ -375,6 +376,7 @@ def run_gui(library: str | None = None, screenshot: str | None = None, ask: str 
     assert isinstance(app, QApplication)
     app.setApplicationName("KDS Desk")
     load_korean_font(app)
+    collector = GuiGarbageCollector(app)  # Qt objects must never be finalised on a worker thread
     lib = Library(library or dialogs.preferred_library())
     log_file = dialogs.setup_logging(lib.root)
     controller = Controller(lib)
@@ -400,4 +402,5 @@ def run_gui(library: str | None = None, screenshot: str | None = None, ask: str 
         QTimer.singleShot(0, controller.add_samples_if_empty)
     code = int(app.exec())
     controller.shutdown()
+    collector.stop()
     return run.code if run is not None else code

@@ -14,6 +14,18 @@ SAMPLES = REPO / "resources" / "samples"
 HAS_PDF_PARSER = importlib.util.find_spec("kdsdesk.ingest.pdf") is not None
 
 
+@pytest.fixture(autouse=True)
+def _gc_on_gui_thread(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """As in the app: no automatic GC while a GUI test runs (a worker thread must never finalise Qt objects);
+    everything is collected on the GUI thread afterwards."""
+    from kdsdesk.ui.garbage import GuiGarbageCollector
+
+    collector = GuiGarbageCollector()
+    yield
+    collector.stop()
+    collector.deleteLater()
+
+
 @pytest.fixture
 def sample_pdf() -> Path:
     return next(SAMPLES.glob("*.pdf"))

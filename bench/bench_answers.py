@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_answers.py [--llm none|PATH] [--kinds pdf hwpx] [--limit N]
 
 Indexes ``../shared/corpus/samples`` (PDFs and HWPX files as two libraries, in a temp folder), answers every
-answer-type question of ``qa.jsonl`` and prints the report of ``kdsdesk.answer.evaluate`` as a Markdown table.
+answer-type question of ``qa.jsonl`` and prints the report of ``kdsdesk.evaluation.answers`` as a Markdown table.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from kdsdesk.answer.evaluate import evaluate_answers
+from kdsdesk.evaluation.answers import evaluate_answers
 from kdsdesk.service import Library, drain
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "samples"

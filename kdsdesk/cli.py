@@ -224,7 +224,7 @@ def cmd_pack(args: argparse.Namespace) -> int:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    from kdsdesk.selftest import main as selftest_main
+    from kdsdesk.evaluation.selftest import main as selftest_main
 
     samples = getattr(args, "samples", None)
     return selftest_main(Path(samples) if samples else None, llm=getattr(args, "llm", None))
@@ -386,18 +386,22 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    """Retrieval metrics per qtype over ``--qa FILE.jsonl``; with ``--answers`` also answer accuracy."""
-    from kdsdesk.retrieve.evaluate import evaluate_retrieval, load_items
+    """Retrieval metrics per qtype over ``--qa FILE.jsonl``; with ``--answers`` also answer accuracy;
+    ``--split dev|val`` keeps one half of the questions (by standard)."""
+    from kdsdesk.evaluation.retrieval import evaluate_retrieval, load_items
+    from kdsdesk.evaluation.split import select
 
-    items = load_items(Path(args.qa))
+    split = getattr(args, "split", "all")
+    items = select(load_items(Path(args.qa)), split)
     lib = _open_library(args)
     try:
         dense = lib.settings.dense_enabled and not args.lexical
         result: dict[str, Any] = evaluate_retrieval(lib.catalog, items, k=args.k, dense=dense)
         result["library"] = str(lib.root)
         result["qa"] = str(Path(args.qa).resolve())
+        result["split"] = split
         if args.answers:
-            from kdsdesk.answer.evaluate import evaluate_answers
+            from kdsdesk.evaluation.answers import evaluate_answers
 
             result.update(evaluate_answers(lib, items, args.llm))
     finally:
@@ -412,14 +416,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for m in result["misses"]:
         print(f"miss {m['id']} [{m['qtype']}] gold {m['gold']} rank {m['rank']} top {m['top']}: {m['question']}")
     for key, value in result.items():
-        if key not in ("all", "by_qtype", "misses", "library", "qa"):
+        if key not in ("all", "by_qtype", "misses", "library", "qa", "split"):
             print(f"{key}: {json.dumps(value, ensure_ascii=False)}")
     return EXIT_OK
 
 
 def cmd_evalset(args: argparse.Namespace) -> int:
     """``kdsdesk evalset build FILES… [--out FILE.jsonl]``: questions generated from the documents."""
-    from kdsdesk.retrieve.evalset import build_evalset
+    from kdsdesk.evaluation.evalset import build_evalset
 
     if getattr(args, "evalset_command", None) != "build":
         raise KnownError("사용법: kdsdesk evalset build 파일… [--out 질문.jsonl]")
@@ -578,6 +582,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--k", type=int, default=20)
     s.add_argument("--json", action="store_true")
     s.add_argument("--lexical", action="store_true")
+    s.add_argument(
+        "--split", choices=("dev", "val", "all"), default="all", help="기준별 개발(dev)/검증(val) 절반만 평가 (기본: all)"
+    )
 
     s = sub.add_parser("evalset", parents=[common], help="문서에서 평가 질문 생성")
     ss = s.add_subparsers(dest="evalset_command", metavar="build")

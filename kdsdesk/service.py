@@ -99,13 +99,16 @@ class Library:
         llm: str | None = None,
         on_token: Callable[[str], None] | None = None,
         doc_codes: Sequence[str] | None = None,
+        remember: bool = True,
     ) -> Answer:
-        """Answer a question: retrieve, answer (LLM or extractive), verify. ``llm``: a GGUF path, "none" or None."""
+        """Answer a question: retrieve, answer (LLM or extractive), verify. ``llm``: a GGUF path, "none" or None.
+        A question that ends restricted or unverified goes to the unanswered list unless ``remember`` is False
+        (evaluation runs)."""
         from kdsdesk.answer.pipeline import answer_question
 
         hits = self.search(question, k=20, doc_codes=doc_codes)
         answer = answer_question(question, hits, llm=llm or self.settings.llm_path or None, on_token=on_token)
-        if answer.status in ("restricted", "unverified"):
+        if remember and answer.status in ("restricted", "unverified"):
             self.catalog.log_unanswered(question, answer.status)
         return answer
 

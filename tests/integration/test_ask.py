@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from kdsdesk import cli
-from kdsdesk.answer.evaluate import evaluate_answers, judge
+from kdsdesk.evaluation.answers import evaluate_answers, judge
 from kdsdesk.service import Library
 from kdsdesk.verify.quotes import lcs_coverage
 

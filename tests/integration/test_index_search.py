@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog, add_files
-from kdsdesk.retrieve.evaluate import evaluate_retrieval, load_items
+from kdsdesk.evaluation.retrieval import evaluate_retrieval, load_items
 from kdsdesk.retrieve.hybrid import search
 from kdsdesk.service import drain
 from tests.data.synthetic_docs import fake_parse, write_spec

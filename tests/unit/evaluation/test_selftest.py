@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from kdsdesk import selftest
+from kdsdesk.evaluation import selftest
 from kdsdesk.cli import main as cli_main
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _block_network(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kdsdesk.answer.evaluate import judge
+from kdsdesk.evaluation.answers import judge
 from kdsdesk.records import Answer, Verdict
 
 OK = Verdict("confirmed", {}, "")

@@ -204,7 +204,7 @@ def main() -> int:
         indexer.lexdocs = capture  # type: ignore[assignment]
         cat = Catalog(work / "lib")
         t, c = time.perf_counter(), time.process_time()
-        report = drain(library.add_files(cat, files, parse=lambda p: docs[str(Path(p).resolve())]))
+        report = drain(indexer.add_files(cat, files, parse=lambda p: docs[str(Path(p).resolve())]))
         index_s, index_cpu = time.perf_counter() - t, time.process_time() - c
         assert len(report.added) == len(files), report.failed
         print(f"indexing: {index_s:.1f} s, {json.dumps({k: round(v, 1) for k, v in clock.total.items()})}", flush=True)

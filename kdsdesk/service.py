@@ -61,7 +61,7 @@ class Library:
     # -- documents -------------------------------------------------------------------------------------------
     def add(self, sources: Sequence[Path | str]) -> Generator[Progress, None, IndexReport]:
         """Index files and folders (PDF, HWPX): unchanged files skipped by hash, changed replaced, failures recorded."""
-        from kdsdesk.index.library import add_files
+        from kdsdesk.index.indexer import add_files
 
         return (yield from add_files(self.catalog, [Path(s) for s in sources]))
 

@@ -27,3 +27,61 @@ def test_service_loads_no_qt() -> None:
 def test_cli_help_imports_no_heavy_engine() -> None:
     loaded = _loaded_after("import kdsdesk.app, kdsdesk.cli\nkdsdesk.cli.build_parser().format_help()")
     assert not loaded.intersection(HEAVY), loaded.intersection(HEAVY)
+
+
+def _import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan, iterative): each is an import cycle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    group.append(m)
+                    if m == node:
+                        break
+                if len(group) > 1:
+                    cycles.append(sorted(group))
+    return cycles
+
+
+def test_cycle_finder_finds_cycles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}, "f": set()}
+    assert _import_cycles(graph) == [["a", "b", "c"]]
+    assert _import_cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_inside_kdsdesk() -> None:
+    """Every import counts: at module level, inside a function (lazy) and under ``if TYPE_CHECKING``."""
+    import grimp
+
+    g = grimp.build_graph("kdsdesk")
+    graph = {m: set(g.find_modules_directly_imported_by(m)) for m in g.modules}
+    cycles = _import_cycles(graph)
+    assert not cycles, "import cycles: " + "; ".join(" ↔ ".join(c) for c in cycles)

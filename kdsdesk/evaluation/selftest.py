@@ -119,7 +119,8 @@ def _stage_models(st: _State) -> str:
 
 
 def _stage_parse(st: _State) -> str:
-    from kdsdesk.ingest.dispatch import SUPPORTED_SUFFIXES, parse_file
+    from kdsdesk.ingest.dispatch import parse_file
+    from kdsdesk.ingest.sniff import SUPPORTED_SUFFIXES
 
     if not st.samples.is_dir():
         raise StageFailed(f"예제 문서 폴더가 없습니다: {st.samples}")

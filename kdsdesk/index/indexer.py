@@ -88,7 +88,7 @@ def add_files(
 
     ``parse`` replaces the isolated parser (tests use synthetic documents).
     """
-    from kdsdesk.ingest.dispatch import sniff
+    from kdsdesk.ingest.sniff import sniff
     from kdsdesk.models import sha256_of
     from kdsdesk.text.chunk import chunk_document
 

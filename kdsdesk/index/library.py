@@ -458,9 +458,3 @@ class Catalog:
         self._local = threading.local()
         self._invalidate()
 
-
-def add_files(catalog: Catalog, paths: Sequence[Path], **kwargs: Any) -> Generator[Progress, None, IndexReport]:
-    """Index files and folders into ``catalog`` (see ``kdsdesk.index.indexer.add_files``)."""
-    from kdsdesk.index.indexer import add_files as _add
-
-    return (yield from _add(catalog, paths, **kwargs))

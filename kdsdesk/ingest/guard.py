@@ -1,7 +1,7 @@
 """Safe reading of zip packages (HWPX) and their XML: a hostile file gives a Korean ``KnownError``, never a hang.
 
 Checks, before any entry is inflated: the file really is a zip (an HWP 5/OLE binary, a PDF or an empty file is
-refused through ``dispatch.sniff``, so messages match), entry count, declared per-entry and total sizes,
+refused through ``sniff.sniff``, so messages match), entry count, declared per-entry and total sizes,
 compression ratio (zip bomb), path traversal, encrypted entries (zip flag or ODF ``encryption-data`` in
 ``META-INF/manifest.xml``). Reads are capped at the limit whatever the headers claim. XML is parsed by lxml with
 entity resolution, network and huge trees off; any DTD/entity declaration is refused up front (billion laughs).
@@ -18,6 +18,7 @@ from typing import Any
 from lxml import etree
 
 from kdsdesk.errors import KnownError
+from kdsdesk.ingest.sniff import sniff
 
 MAX_ENTRIES = 5000
 MAX_ENTRY_BYTES = 200 * 1024 * 1024  # one XML part, uncompressed
@@ -69,8 +70,6 @@ class ZipPackage:
     """A checked, read-only zip package. Use as a context manager; ``read``/``read_xml`` are capped."""
 
     def __init__(self, path: Path) -> None:
-        from kdsdesk.ingest.dispatch import sniff
-
         self.path = Path(path)
         self._where = str(self.path)
         if sniff(self.path) != "hwpx":

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from kdsdesk.ingest import pua
 from kdsdesk.ingest.clauses import ClauseTracker, heading_level, parse_heading, split_item
 from kdsdesk.ingest.pdf_outlines import TABLE_REASON, outline_regions, table_outlined
+from kdsdesk.ingest.pdf_page import PageData as PageData
 from kdsdesk.ingest.pdf_table_pages import OpenTable, continues, merge, start
 from kdsdesk.ingest.pdf_tables import PageTable, Rule, find_tables, table_text, unreadable
 from kdsdesk.ingest.pdf_text import Line, PageStats
@@ -45,17 +46,6 @@ _HANGUL = re.compile(r"[가-힣]")
 
 CAPTION_REASON = "표 제목이 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
 EQUATION_REASON = "수식이 ASCII 문자로 출력되어 읽을 수 없습니다"
-
-
-@dataclass(slots=True)
-class PageData:
-    index: int
-    width: float
-    height: float
-    lines: list[Line]
-    rules: list[Rule]
-    glyph_boxes: list[RectT]
-    image_share: float
 
 
 @dataclass(slots=True)

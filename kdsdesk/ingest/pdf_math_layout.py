@@ -18,9 +18,9 @@ import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from kdsdesk.ingest import pua
+from kdsdesk.ingest.pdf_glyph import Glyph
 from kdsdesk.ingest.pdf_math_rows import (
     SCRIPT_RATIO,
     Atom,
@@ -33,8 +33,6 @@ from kdsdesk.ingest.pdf_math_rows import (
     union,
 )
 
-if TYPE_CHECKING:
-    from kdsdesk.ingest.pdf_math import Glyph
 
 RectT = tuple[float, float, float, float]
 BAR_RISE = 0.615  # the U+E06D rule lies this many em above its origin (measured: Hancom and Quartz exports)

@@ -22,13 +22,11 @@ import bisect
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
+from kdsdesk.ingest.pdf_page import PageData
 from kdsdesk.ingest.pdf_text import Line
 from kdsdesk.records import RectT, Table, UnreadableRegion
 
-if TYPE_CHECKING:
-    from kdsdesk.ingest.pdf_layout import PageData
 
 OUTLINE_REASON = "글자가 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
 SCAN_REASON = "스캔 이미지로 된 페이지입니다(문자 인식 미지원)"

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog
 from kdsdesk.evaluation.retrieval import evaluate_retrieval, load_items
 from kdsdesk.retrieve.hybrid import search
 from kdsdesk.service import drain
@@ -44,7 +45,8 @@ def test_samples_meet_retrieval_targets(samples: Path, tmp_path: Path, suffix: s
 KILL_SCRIPT = """
 import sys
 from pathlib import Path
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from tests.data.synthetic_docs import fake_parse
 cat = Catalog(Path(sys.argv[1]))
 for _ in add_files(cat, [Path(p) for p in sys.argv[2:]], parse=fake_parse):

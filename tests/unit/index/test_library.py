@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from kdsdesk.index import indexer
-from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog
 from kdsdesk.index.serial import chunk_from_dict, chunk_to_dict
 from kdsdesk.service import drain
 from kdsdesk.text.chunk import chunk_document

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from tests.data.synthetic_docs import fake_parse, write_spec
 
 ROUTE_SPEC = {

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from kdsdesk.retrieve.hybrid import query_terms, search_stages
 from kdsdesk.retrieve.routes import library_codes_named, named_codes, without_codes
 from tests.data.synthetic_docs import fake_parse, write_spec

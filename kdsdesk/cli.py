@@ -582,9 +582,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--k", type=int, default=20)
     s.add_argument("--json", action="store_true")
     s.add_argument("--lexical", action="store_true")
-    s.add_argument(
-        "--split", choices=("dev", "val", "all"), default="all", help="기준별 개발(dev)/검증(val) 절반만 평가 (기본: all)"
-    )
+    s.add_argument("--split", choices=("dev", "val", "all"), default="all", help="기준별 개발/검증 절반만 (기본: all)")
 
     s = sub.add_parser("evalset", parents=[common], help="문서에서 평가 질문 생성")
     ss = s.add_subparsers(dest="evalset_command", metavar="build")

@@ -19,13 +19,13 @@ import logging
 import shutil
 import sqlite3
 import threading
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kdsdesk.index.serial import chunk_from_dict, spans_from_blob
-from kdsdesk.records import Chunk, DocInfo, DocRef, IndexReport, Progress
+from kdsdesk.records import Chunk, DocInfo, DocRef
 
 if TYPE_CHECKING:
     from kdsdesk.index.lexical import LexicalIndex

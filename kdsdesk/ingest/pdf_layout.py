@@ -32,9 +32,9 @@ from kdsdesk.ingest.clauses import ClauseTracker, heading_level, parse_heading, 
 from kdsdesk.ingest.pdf_outlines import TABLE_REASON, outline_regions, table_outlined
 from kdsdesk.ingest.pdf_page import PageData as PageData
 from kdsdesk.ingest.pdf_table_pages import OpenTable, continues, merge, start
-from kdsdesk.ingest.pdf_tables import PageTable, Rule, find_tables, table_text, unreadable
+from kdsdesk.ingest.pdf_tables import PageTable, find_tables, table_text, unreadable
 from kdsdesk.ingest.pdf_text import Line, PageStats
-from kdsdesk.records import Block, BlockKind, RectT, Span, UnreadableRegion
+from kdsdesk.records import Block, BlockKind, Span, UnreadableRegion
 
 RUNNING_BAND = 0.12  # top/bottom share of the page where running headers/footers live
 EQ_LABEL = re.compile(r"\s*\((?:[A-Z]\.)?\d+(?:\.\d+)*[-–]\d+[a-z]?\)\s*$")

@@ -33,7 +33,6 @@ from kdsdesk.ingest.pdf_math_rows import (
     union,
 )
 
-
 RectT = tuple[float, float, float, float]
 BAR_RISE = 0.615  # the U+E06D rule lies this many em above its origin (measured: Hancom and Quartz exports)
 AXIS_DROP = 0.3  # the main baseline lies this many em below a fraction bar

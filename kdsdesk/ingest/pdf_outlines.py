@@ -27,7 +27,6 @@ from kdsdesk.ingest.pdf_page import PageData
 from kdsdesk.ingest.pdf_text import Line
 from kdsdesk.records import RectT, Table, UnreadableRegion
 
-
 OUTLINE_REASON = "글자가 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
 SCAN_REASON = "스캔 이미지로 된 페이지입니다(문자 인식 미지원)"
 TABLE_REASON = "표의 글자가 그림(윤곽선)으로 되어 있어 읽을 수 없습니다"

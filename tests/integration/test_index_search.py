@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from kdsdesk.evaluation.retrieval import evaluate_retrieval, load_items
 from kdsdesk.index.indexer import add_files
 from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog
-from kdsdesk.evaluation.retrieval import evaluate_retrieval, load_items
 from kdsdesk.retrieve.hybrid import search
 from kdsdesk.service import drain
 from tests.data.synthetic_docs import fake_parse, write_spec

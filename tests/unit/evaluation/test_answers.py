@@ -24,7 +24,7 @@ def _answer(status: str, value: str = "", cites: tuple[Citation, ...] = (), **ch
     return Answer("q", "numeric", Verdict(status, checks), value=value, citations=cites)  # type: ignore[arg-type]
 
 
-def _item(qid: str, doc: str = "KDS 14 20 22", answer: str = "8.4", qtype: str = "numeric", **kw: Any) -> dict[str, Any]:
+def _item(qid: str, doc: str = "KDS 14 20 22", answer: str = "8.4", qtype: str = "numeric", **kw: Any) -> dict:
     return {"id": qid, "question": qid, "answer": answer, "qtype": qtype, "evidence": "body", "doc": doc, **kw}
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from kdsdesk.evaluation import selftest
 from kdsdesk.cli import main as cli_main
+from kdsdesk.evaluation import selftest
 
 REPO = Path(__file__).resolve().parents[3]
 

@@ -1,20 +1,29 @@
-"""The ``Library`` facade that both the CLI and the GUI use: open a library folder, add/remove files, search, ask.
+"""The facade that both the CLI and the GUI use: the ``Library`` (open a library folder, add/remove files, search,
+ask, encode) and the operations outside one library (parse a single file, check the environment, index packs).
 
 Long operations are generators of ``Progress`` that return their result (``yield from`` / ``StopIteration.value``);
-closing the generator between yields cancels them, leaving the library consistent.
+closing the generator between yields cancels them, leaving the library consistent. The entry points (``cli``,
+``ui``) and ``evaluation`` reach the stages only through here.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kdsdesk import config, paths
 from kdsdesk.errors import KnownError
-from kdsdesk.records import Answer, Chunk, DocInfo, Hit, IndexReport, Progress
+from kdsdesk.records import Answer, Chunk, DocInfo, Hit, IndexReport, ParsedDoc, Progress
+
+if TYPE_CHECKING:
+    from kdsdesk.index.pack import PackInfo
+    from kdsdesk.models import ModelReport
+    from kdsdesk.retrieve.hybrid import Stages
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -90,8 +99,18 @@ class Library:
         """Top ``k`` hits; ``dense`` None = as the settings say, False = lexical only (``--lexical``)."""
         from kdsdesk.retrieve.hybrid import search
 
-        use_dense = self.settings.dense_enabled if dense is None else dense and self.settings.dense_enabled
-        return search(self.catalog, query, k=k, doc_codes=doc_codes, dense=use_dense)
+        return search(self.catalog, query, k=k, doc_codes=doc_codes, dense=self._dense(dense))
+
+    def search_stages(
+        self, query: str, k: int = 20, doc_codes: Sequence[str] | None = None, dense: bool | None = None
+    ) -> Stages:
+        """The hits with the candidates of each retrieval stage (lexical, fused pool), for evaluation."""
+        from kdsdesk.retrieve.hybrid import search_stages
+
+        return search_stages(self.catalog, query, k=k, doc_codes=doc_codes, dense=self._dense(dense))
+
+    def _dense(self, asked: bool | None) -> bool:
+        return self.settings.dense_enabled if asked is None else asked and self.settings.dense_enabled
 
     def ask(
         self,
@@ -112,7 +131,17 @@ class Library:
             self.catalog.log_unanswered(question, answer.status)
         return answer
 
+    def unanswered(self) -> list[tuple[str, int, str, str]]:
+        """Questions that ended restricted/unverified: (question, count, last asked, last status)."""
+        return self.catalog.unanswered()
+
     # -- dense vectors in the background -----------------------------------------------------------------------
+    def encoder_status(self) -> tuple[bool, str]:
+        """(ready?, Korean explanation) of the dense encoder this library's settings point to."""
+        from kdsdesk.index.encoder import encoder_status
+
+        return encoder_status(self.settings.encoder_dir)
+
     def encode_pending(self) -> Generator[Progress, None, int]:
         """Compute dense vectors for chunks that have none (checkpointed; resumable). Returns chunks encoded."""
         from kdsdesk.index.dense import encode_pending
@@ -128,3 +157,109 @@ class Library:
 
     def close(self) -> None:
         self.catalog.close()
+
+
+# -- outside one library ---------------------------------------------------------------------------------------
+def expand_sources(sources: Sequence[Path | str]) -> list[Path]:
+    """Files and folders → the supported files in them (folders recursively, in a stable order)."""
+    from kdsdesk.index.indexer import expand
+
+    return expand([Path(s) for s in sources])
+
+
+def parse_document(path: Path | str) -> tuple[ParsedDoc, list[Chunk]]:
+    """One file parsed in this process and cut into chunks (``kdsdesk parse``); ``KnownError`` when unreadable."""
+    from kdsdesk.ingest.dispatch import parse_file
+    from kdsdesk.text.chunk import chunk_document
+
+    parsed = parse_file(Path(path))
+    return parsed, chunk_document(parsed)
+
+
+def export_pack(library: Path | str | None, out: Path | str) -> PackInfo:
+    """Write the library's index and vectors as one pack file."""
+    from kdsdesk.index.pack import export_pack as export
+
+    return export(paths.library_dir(library), Path(out))
+
+
+def import_pack(pack: Path | str, library: Path | str | None) -> PackInfo:
+    """Replace the library's index and vectors with a pack's (settings kept)."""
+    from kdsdesk.index.pack import import_pack as import_
+
+    return import_(Path(pack), paths.library_dir(library))
+
+
+@dataclass(frozen=True, slots=True)
+class EnvCheck:
+    """One line of the environment check: ``name`` (models, encoder, llm, font, library), passed, Korean message."""
+
+    name: str
+    ok: bool
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """What ``kdsdesk doctor`` reports: one check per part, and the model files in detail."""
+
+    checks: tuple[EnvCheck, ...]
+    models: ModelReport
+    library: Path
+
+    @property
+    def failed(self) -> bool:
+        """A model file is corrupt or the library folder cannot be used (the other checks only limit features)."""
+        return any(c.corrupt for c in self.models.files) or not all(c.ok for c in self.checks if c.name == "library")
+
+
+def korean_font() -> tuple[bool, str]:
+    """Is a Korean font available to the window? Bundled ``resources/fonts`` or PyMuPDF's built-in CJK font."""
+    fonts = paths.resource("fonts")
+    bundled = sorted(p.name for p in fonts.glob("*.[ot]t[fc]")) if fonts.is_dir() else []
+    if bundled:
+        return True, f"한글 글꼴: {', '.join(bundled)}"
+    try:
+        import pymupdf as _pymupdf
+
+        pymupdf: Any = _pymupdf  # untyped engine call
+        if pymupdf.Font("korea").buffer:
+            return True, "한글 글꼴: PyMuPDF 내장 CJK 글꼴(Droid Sans Fallback)"
+    except (ImportError, RuntimeError, ValueError) as exc:
+        return False, f"한글 글꼴을 찾지 못해 글자가 네모로 보일 수 있습니다 ({exc})"
+    return False, "한글 글꼴을 찾지 못해 글자가 네모로 보일 수 있습니다."
+
+
+def check_environment(library: Path | str | None = None, deep: bool = False) -> Environment:
+    """Models (manifest, sizes, hashes, memory), encoder, LLM engine, Korean font, library folder. ``deep``
+    recomputes the model hashes without the cache (``kdsdesk doctor --verify``)."""
+    from kdsdesk import models
+    from kdsdesk.index.encoder import encoder_status
+
+    report = models.check_models(deep=deep)
+    enc_ok, enc_msg = encoder_status()
+    engine_ok = importlib.util.find_spec("llama_cpp") is not None
+    font_ok, font_msg = korean_font()
+    root = paths.library_dir(library)
+    try:
+        check_library_folder(root)
+        lib_ok, lib_msg = True, f"라이브러리 폴더(쓰기 가능): {root}"
+    except KnownError as exc:
+        lib_ok, lib_msg = False, str(exc)
+    if report.llm_ok and report.llm_path and engine_ok:
+        llm_msg = f"LLM: {report.llm_path.name}"
+        if report.ram_available_mb is not None:
+            llm_msg += f" (사용 가능 메모리 {report.ram_available_mb:,} MB, 필요 {report.ram_needed_mb:,} MB)"
+    elif report.llm_ok and not engine_ok:
+        llm_msg = "LLM 실행 모듈(llama_cpp)이 없어 추출식 답변만 사용합니다."
+    else:
+        llm_msg = "LLM을 쓸 수 없어 추출식 답변만 사용합니다."
+    checks = (
+        EnvCheck("models", not report.problems,
+                 f"모델 파일 문제 {len(report.problems)}건" if report.problems else "모델 정상"),
+        EnvCheck("encoder", enc_ok, enc_msg),
+        EnvCheck("llm", report.llm_ok and engine_ok, llm_msg),
+        EnvCheck("font", font_ok, font_msg),
+        EnvCheck("library", lib_ok, lib_msg),
+    )  # fmt: skip
+    return Environment(checks, report, root)

@@ -12,13 +12,11 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kdsdesk.errors import KnownError
 from kdsdesk.records import Hit
-
-if TYPE_CHECKING:
-    from kdsdesk.index.library import Catalog
+from kdsdesk.service import Library
 
 CUTOFFS = (1, 3, 5)
 RECALL_AT = 20
@@ -95,16 +93,15 @@ class _Acc:
 
 
 def evaluate_retrieval(
-    catalog: Catalog, items: Iterable[dict[str, Any]], k: int = RECALL_AT, dense: bool = True
+    library: Library, items: Iterable[dict[str, Any]], k: int = RECALL_AT, dense: bool = True
 ) -> dict[str, Any]:
-    """Metrics over ``items``: ``{"all": {...}, "by_qtype": {qtype: {...}}, "misses": [...]}``."""
-    from kdsdesk.retrieve.hybrid import search_stages
-
+    """Metrics over ``items``: ``{"all": {...}, "by_qtype": {qtype: {...}}, "misses": [...]}``. ``dense`` False:
+    lexical retrieval only (dense runs only where the library's settings allow it)."""
     total = _Acc()
     per: dict[str, _Acc] = {}
     misses: list[dict[str, Any]] = []
     for item in items:
-        st = search_stages(catalog, str(item["question"]), k=max(k, RECALL_AT), dense=dense)
+        st = library.search_stages(str(item["question"]), k=max(k, RECALL_AT), dense=dense)
         rank = first_gold_rank(st.hits, item)
         pool_has = first_gold_rank(st.pool, item) > 0
         total.add(rank, pool_has)

@@ -18,7 +18,7 @@ from kdsdesk.evaluation.retrieval import evaluate_retrieval, load_items
 from kdsdesk.index.indexer import add_files
 from kdsdesk.index.library import INTERRUPTED_MESSAGE, Catalog
 from kdsdesk.retrieve.hybrid import search
-from kdsdesk.service import drain
+from kdsdesk.service import Library, drain
 from tests.data.synthetic_docs import fake_parse, write_spec
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -27,19 +27,18 @@ REPO = Path(__file__).resolve().parent.parent.parent
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["hwpx", "pdf"])
 def test_samples_meet_retrieval_targets(samples: Path, tmp_path: Path, suffix: str) -> None:
-    pytest.importorskip(f"kdsdesk.ingest.{suffix}")
-    cat = Catalog(tmp_path / f"lib-{suffix}")
+    lib = Library(tmp_path / f"lib-{suffix}")
     files = sorted(samples.glob(f"*.{suffix}"))
-    report = drain(add_files(cat, files))
+    report = drain(lib.add(files))
     assert not report.failed, report.failed
     assert len(report.added) == len(files) == 3
-    again = drain(add_files(cat, files, parse=lambda p: pytest.fail(f"re-parsed unchanged {p}")))
+    again = drain(add_files(lib.catalog, files, parse=lambda p: pytest.fail(f"re-parsed unchanged {p}")))
     assert len(again.skipped) == 3
-    result = evaluate_retrieval(cat, load_items(samples / "qa.jsonl"), dense=False)
+    result = evaluate_retrieval(lib, load_items(samples / "qa.jsonl"), dense=False)
     assert result["all"]["hit@3"] >= 0.95, result["misses"]
     for qtype, row in result["by_qtype"].items():
         assert row["hit@3"] >= 0.85, (qtype, row)
-    cat.close()
+    lib.close()
 
 
 KILL_SCRIPT = """

@@ -1,0 +1,69 @@
+"""Question subcommands: ``search`` and ``ask`` (one query, or ``--batch`` JSON Lines with the models loaded once)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from kdsdesk.cli.common import (
+    EXIT_FAIL,
+    EXIT_OK,
+    answer_json,
+    batch_lines,
+    dump_json,
+    hit_json,
+    open_library,
+    print_answer,
+)
+from kdsdesk.errors import KnownError
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    """``kdsdesk search QUERY`` or ``--batch FILE|-`` (JSON Lines in and out; models load once)."""
+    if not args.batch and not args.query:
+        raise KnownError("검색어를 주거나 --batch 파일을 지정하세요.")
+    lib = open_library(args)
+    dense = None if not args.lexical else False
+    try:
+        if args.batch:
+            for item in batch_lines(args.batch):
+                hits = lib.search(str(item["question"]), k=args.k, dense=dense)
+                dump_json({"id": item.get("id", ""), "hits": [hit_json(h) for h in hits]})
+            return EXIT_OK
+        hits = lib.search(args.query, k=args.k, dense=dense)
+    finally:
+        lib.close()
+    if args.json:
+        dump_json({"query": args.query, "hits": [hit_json(h) for h in hits]})
+        return EXIT_OK
+    for h in hits:
+        c = h.chunk
+        where = f"p.{','.join(str(p + 1) for p in c.pages)}" if c.pages else c.doc.kind
+        head = " ".join(c.text.split())[:90]
+        print(f"{h.rank:3} {h.score:7.2f} [{h.route}] {c.doc.doc_code}:{c.doc.year} {c.clause} ({where}) {head}")
+    if not hits:
+        print("검색 결과가 없습니다.")
+    return EXIT_OK
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """``kdsdesk ask [--llm PATH|none] [--json] QUESTION`` or ``--batch FILE|-`` (JSON Lines in and out)."""
+    if not args.batch and not args.question:
+        raise KnownError("질문을 주거나 --batch 파일을 지정하세요.")
+    lib = open_library(args)
+    try:
+        if args.batch:
+            for item in batch_lines(args.batch):
+                answer = lib.ask(str(item["question"]), llm=args.llm)
+                dump_json(answer_json(answer, str(item.get("id", ""))))
+            return EXIT_OK
+        stream = None if args.json else (lambda t: print(t, end="", file=sys.stderr, flush=True))
+        answer = lib.ask(args.question, llm=args.llm, on_token=stream)
+    finally:
+        lib.close()
+    if args.json:
+        dump_json(answer_json(answer))
+    else:
+        print_answer(answer)
+    return EXIT_OK if answer.status in ("confirmed", "warning") else EXIT_FAIL
+

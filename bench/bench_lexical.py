@@ -40,9 +40,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from kdsdesk.hashing import sha256_of  # noqa: E402
 from kdsdesk.index import indexer, lexical, library, terms  # noqa: E402
 from kdsdesk.index.library import Catalog  # noqa: E402
-from kdsdesk.models import sha256_of  # noqa: E402
 from kdsdesk.records import Block, DocRef, ParsedDoc, Span, Table, TableCell  # noqa: E402
 from kdsdesk.retrieve.hybrid import search  # noqa: E402
 from kdsdesk.service import drain  # noqa: E402

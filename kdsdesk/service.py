@@ -22,7 +22,7 @@ from kdsdesk.records import Answer, Chunk, DocInfo, Hit, IndexReport, ParsedDoc,
 
 if TYPE_CHECKING:
     from kdsdesk.index.pack import PackInfo
-    from kdsdesk.models import ModelReport
+    from kdsdesk.models.manifest import ModelReport
     from kdsdesk.retrieve.hybrid import Stages
 
 log = logging.getLogger(__name__)
@@ -233,10 +233,10 @@ def korean_font() -> tuple[bool, str]:
 def check_environment(library: Path | str | None = None, deep: bool = False) -> Environment:
     """Models (manifest, sizes, hashes, memory), encoder, LLM engine, Korean font, library folder. ``deep``
     recomputes the model hashes without the cache (``kdsdesk doctor --verify``)."""
-    from kdsdesk import models
     from kdsdesk.index.encoder import encoder_status
+    from kdsdesk.models.check import check_models
 
-    report = models.check_models(deep=deep)
+    report = check_models(deep=deep)
     enc_ok, enc_msg = encoder_status()
     engine_ok = importlib.util.find_spec("llama_cpp") is not None
     font_ok, font_msg = korean_font()

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def fill(models: Path) -> list[str]:
     sys.path.insert(0, str(ROOT))
-    from kdsdesk.models import sha256_of
+    from kdsdesk.hashing import sha256_of
 
     manifest = models / "manifest.json"
     data = json.loads(manifest.read_text(encoding="utf-8"))

@@ -68,7 +68,7 @@ def load(path: Path) -> Any:
         import llama_cpp
     except ImportError as exc:  # pragma: no cover - the dependency is required
         raise KnownError("llama-cpp-python 이 설치되어 있지 않습니다. --llm none 으로 추출식 답변을 쓰세요.") from exc
-    from kdsdesk.models import load_llama_cpu_backends
+    from kdsdesk.models.runtime import load_llama_cpu_backends
 
     load_llama_cpu_backends()  # runtime-CPU-dispatch builds (no AVX2); does nothing for a normal build
     try:

@@ -105,7 +105,7 @@ def _watch_network(sink: list[str]) -> None:
 # -- stages ----------------------------------------------------------------------------------------------------
 def _stage_models(st: _State) -> str:
     from kdsdesk.index.encoder import encoder_status
-    from kdsdesk.models import check_models
+    from kdsdesk.models.check import check_models
 
     report = check_models()
     corrupt = [c.message for c in report.files if c.corrupt]

@@ -36,12 +36,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kdsdesk import models, paths
+from kdsdesk import paths
 from kdsdesk.errors import KnownError
+from kdsdesk.models import manifest
 
-MODEL_NAME = models.ENCODER_DIR
-MODEL_FILES = models.ENCODER_MODEL_FILES  # in order of preference
-TOKENIZER_FILE = models.ENCODER_TOKENIZER
+MODEL_NAME = manifest.ENCODER_DIR
+MODEL_FILES = manifest.ENCODER_MODEL_FILES  # in order of preference
+TOKENIZER_FILE = manifest.ENCODER_TOKENIZER
 MAX_TOKENS = 512
 BATCH_TOKENS = 4096  # padded tokens per ONNX run
 MAX_BATCH = 32

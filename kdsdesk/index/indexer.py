@@ -88,8 +88,8 @@ def add_files(
 
     ``parse`` replaces the isolated parser (tests use synthetic documents).
     """
+    from kdsdesk.hashing import sha256_of
     from kdsdesk.ingest.sniff import sniff
-    from kdsdesk.models import sha256_of
     from kdsdesk.text.chunk import chunk_document
 
     parse_fn = parse or _default_parser

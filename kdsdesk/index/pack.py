@@ -32,7 +32,8 @@ from typing import Any
 
 from kdsdesk import __version__
 from kdsdesk.errors import KnownError
-from kdsdesk.models import HASH_CACHE_NAME, sha256_of
+from kdsdesk.hashing import sha256_of
+from kdsdesk.models.manifest import HASH_CACHE_NAME
 
 log = logging.getLogger(__name__)
 

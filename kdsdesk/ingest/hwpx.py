@@ -432,7 +432,7 @@ def _numbering_styles(pkg: ZipPackage) -> NumberingStyles:
 
 def parse_hwpx(path: Path) -> ParsedDoc:
     """Parse one HWPX file. Raises ``KnownError`` (Korean) for files that cannot be read safely."""
-    from kdsdesk.models import sha256_of
+    from kdsdesk.hashing import sha256_of
 
     path = Path(path).resolve()
     with open_hwpx(path) as pkg:

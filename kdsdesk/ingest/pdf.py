@@ -162,7 +162,7 @@ def _gc_paused() -> Iterator[None]:
 
 def parse_pdf(path: Path) -> ParsedDoc:
     """Parse one HWP-exported PDF. Raises ``KnownError`` (Korean) for files that cannot be read."""
-    from kdsdesk.models import sha256_of
+    from kdsdesk.hashing import sha256_of
 
     path = Path(path).resolve()
     sha = sha256_of(path)

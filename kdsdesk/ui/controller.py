@@ -50,7 +50,7 @@ class Controller(QObject):
     page_ready = Signal(object)  # RenderedPage
     find_ready = Signal(object)  # list[tuple[int, tuple[float, float, float, float]]]
     outline_ready = Signal(str, list)  # file, list of clause paths
-    models_ready = Signal(object)  # kdsdesk.models.ModelReport
+    models_ready = Signal(object)  # kdsdesk.models.manifest.ModelReport
     failure = Signal(object)  # BaseException for the error dialogs
 
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
@@ -236,7 +236,7 @@ class Controller(QObject):
 
     def check_models(self) -> None:
         def job() -> Any:
-            from kdsdesk.models import check_models
+            from kdsdesk.models.check import check_models
 
             return check_models(cache_path=self.library.root / "model-hashes.json")
 

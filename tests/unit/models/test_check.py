@@ -1,4 +1,4 @@
-"""Model manifest checks: missing, wrong size, wrong hash, unreadable → Korean explanation; RAM; hash cache."""
+"""Model files against the manifest: missing, wrong size, wrong hash, unreadable → Korean; RAM; hash cache."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from kdsdesk import models
+from kdsdesk import hashing
 from kdsdesk.errors import KnownError
+from kdsdesk.models import check, manifest
 
 ENC = b"tiny onnx bytes"
 TOK = b'{"model": "tiny"}'
@@ -56,9 +57,9 @@ def fixture_models(tmp_path: Path) -> tuple[Path, Path]:
     return root, manifest
 
 
-def _check(root: Path, tmp_path: Path, **kw: object) -> models.ModelReport:
+def _check(root: Path, tmp_path: Path, **kw: object) -> manifest.ModelReport:
     kw.setdefault("ram_mb", lambda: 16000)
-    return models.check_models(dirs=[root], cache_path=tmp_path / "cache.json", **kw)  # type: ignore[arg-type]
+    return check.check_models(dirs=[root], cache_path=tmp_path / "cache.json", **kw)  # type: ignore[arg-type]
 
 
 def test_all_present_and_correct(fixture_models: tuple[Path, Path], tmp_path: Path) -> None:
@@ -121,14 +122,14 @@ def test_locked_file_is_explained(
     fixture_models: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root, _ = fixture_models
-    real = models.sha256_of
+    real = hashing.sha256_of
 
     def locked(path: Path, block: int = 1 << 20) -> str:
         if path.suffix == ".gguf":
             raise PermissionError(13, "Permission denied")  # what Windows gives for a file another program locks
         return real(path, block)
 
-    monkeypatch.setattr(models, "sha256_of", locked)
+    monkeypatch.setattr(hashing, "sha256_of", locked)
     report = _check(root, tmp_path)
     llm = next(c for c in report.files if c.entry.role == "llm")
     assert llm.status == "unreadable"
@@ -177,13 +178,13 @@ def test_hash_cache_reused_until_file_changes(
 ) -> None:
     root, _ = fixture_models
     calls: list[str] = []
-    real = models.sha256_of
+    real = hashing.sha256_of
 
     def counting(path: Path, block: int = 1 << 20) -> str:
         calls.append(path.name)
         return real(path, block)
 
-    monkeypatch.setattr(models, "sha256_of", counting)
+    monkeypatch.setattr(hashing, "sha256_of", counting)
     _check(root, tmp_path)
     assert len(calls) == 3
     _check(root, tmp_path)
@@ -215,12 +216,12 @@ def test_malformed_manifest_raises_korean(tmp_path: Path) -> None:
     bad = tmp_path / "manifest.json"
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(KnownError, match="JSON"):
-        models.load_manifest(bad)
+        manifest.load_manifest(bad)
 
 
 def test_repo_manifest_is_well_formed() -> None:
-    repo_manifest = Path(__file__).resolve().parents[2] / "models" / "manifest.json"
-    entries = models.load_manifest(repo_manifest)
+    repo_manifest = Path(__file__).resolve().parents[3] / "models" / "manifest.json"
+    entries = manifest.load_manifest(repo_manifest)
     roles = {e.role for e in entries}
     assert roles == {"encoder", "llm"}
     for e in entries:
@@ -233,9 +234,9 @@ def test_repo_manifest_is_well_formed() -> None:
 
 def test_meminfo_parsing() -> None:
     text = "MemTotal:       16000000 kB\nMemFree:         1000000 kB\nMemAvailable:    8192000 kB\n"
-    assert models._parse_meminfo(text) == 8000
-    assert models._parse_meminfo("MemFree: 1024 kB\nCached: 1024 kB\n") == 2
-    assert models.available_ram_mb() is None or models.available_ram_mb() > 0  # type: ignore[operator]
+    assert check._parse_meminfo(text) == 8000
+    assert check._parse_meminfo("MemFree: 1024 kB\nCached: 1024 kB\n") == 2
+    assert check.available_ram_mb() is None or check.available_ram_mb() > 0  # type: ignore[operator]
 
 
 def test_release_fill_then_verify(tmp_path: Path) -> None:
@@ -250,23 +251,15 @@ def test_release_fill_then_verify(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     spec = importlib.util.spec_from_file_location(
-        "fill_manifest", Path(__file__).resolve().parents[2] / "packaging" / "fill_manifest.py"
+        "fill_manifest", Path(__file__).resolve().parents[3] / "packaging" / "fill_manifest.py"
     )
     assert spec is not None
     assert spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert len(mod.fill(root)) == 1
-    entry = models.load_manifest(root / "manifest.json")[0]
+    entry = manifest.load_manifest(root / "manifest.json")[0]
     assert entry.size == len(LLM)
     assert entry.sha256 == hashlib.sha256(LLM).hexdigest()
     report = _check(root, tmp_path, deep=True)
     assert [c.status for c in report.files] == ["ok"]
-
-
-def test_llama_backend_loader_is_a_no_op_without_variants(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A normal llama.cpp build (no ggml-cpu-* variant libraries) needs and gets no backend loading."""
-    monkeypatch.setattr(models, "llama_backend_dirs", lambda: [tmp_path / "lib", tmp_path / "bin"])
-    (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "libggml.so").write_bytes(b"")  # the library itself is not a variant
-    assert models.load_llama_cpu_backends() == 0

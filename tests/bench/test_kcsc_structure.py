@@ -1,0 +1,74 @@
+"""The KCSC text converter (``bench/kcsc_structure.py``) rebuilds clause headings from the standard's own 목차.
+
+Synthetic flattened texts in the shape of the KCSC dump: front matter, a 목차 with page numbers, then a body with
+inline headings — numbered, written without numbers, retitled, or without any 목차 at all.
+"""
+
+from __future__ import annotations
+
+from bench.kcsc_structure import clause_of_quote, parse_toc, split_body
+
+FRONT = "KDS 99 10 10 : 2021 시험 설계기준 2021년 5월 개정 http://www.kcsc.re.kr 건설기준 연혁 ∙ 제정 (2016.6) "
+TOC = ("목 차 1. 일반사항 1 1.1 목적 1 1.2 적용범위 1 1.3 용어의 정의 1 2. 재료 2 3. 설계 2 3.1 휨부재 2 "
+       "3.2 압축부재 3 ")
+
+
+def headings(text: str, part: bool = False) -> list[str]:
+    return [b.heading_line for b in split_body(text, part).blocks if b.kind == "h"]
+
+
+def test_toc_entries_and_body_start() -> None:
+    body = "1. 일반사항 1.1 목적 (1) 이 기준은 시험용이다."
+    entries, end = parse_toc(FRONT + TOC + body)
+    assert [e.label for e in entries] == ["1 일반사항", "1.1 목적", "1.2 적용범위", "1.3 용어의 정의", "2 재료",
+                                          "3 설계", "3.1 휨부재", "3.2 압축부재"]
+    assert (FRONT + TOC + body)[end:].strip().startswith("1. 일반사항 1.1 목적")
+
+
+def test_numbered_body_places_every_listed_heading_and_deeper_ones() -> None:
+    body = ("1. 일반사항 1.1 목적 (1) 이 기준은 3.2의 규정과 함께 적용한다. 1.2 적용범위 (1) 모든 부재에 적용한다. "
+            "1.3 용어의 정의 ∙ 휨부재: 휨을 받는 부재 2. 재료 (1) 재료는 KS에 따른다. 3. 설계 3.1 휨부재 "
+            "3.1.1 일반 (1) (2)와 (3)의 방법 중 하나로 설계한다. 3.1.2 1방향 슬래브 (1) 두께는 100 mm 이상으로 한다. "
+            "(2) 4.1 및 3.2 규정에 따른다. 3.2 압축부재 (1) 기둥의 최소 치수는 200 mm로 한다.")
+    st = split_body(FRONT + TOC + body)
+    assert (st.listed, len(st.found), st.missing) == (8, 8, [])
+    assert headings(FRONT + TOC + body) == ["1. 일반사항", "1.1 목적", "1.2 적용범위", "1.3 용어의 정의", "2. 재료",
+                                            "3. 설계", "3.1 휨부재", "3.1.1 일반", "3.1.2 1방향 슬래브", "3.2 압축부재"]
+    # a sentence quoting (2) and (3) stays one paragraph; quotes fall under their deepest heading
+    assert any(b.text.startswith("(1) (2)와 (3)의 방법") for b in st.blocks)
+    assert clause_of_quote(st.blocks, "두께는 100 mm 이상으로 한다") == "3.1.2"
+    assert clause_of_quote(st.blocks, "기둥의 최소 치수는 200 mm") == "3.2"
+
+
+def test_body_without_heading_numbers_takes_the_toc_numbers() -> None:
+    body = ("일반사항 목적 이 기준은 시험용이다. 적용범위 (1) 모든 부재의 적용범위는 넓다. 용어의 정의 내용 없음 "
+            "재료 재료는 KS에 따른다. 설계 휨부재 (1) 휨부재의 폭은 250 mm 이상으로 한다. "
+            "압축부재 (1) 기둥은 200 mm 이상.")
+    st = split_body(FRONT + TOC + body)
+    assert st.unnumbered
+    assert len(st.found) == 8
+    assert clause_of_quote(st.blocks, "휨부재의 폭은 250 mm") == "3.1"
+    assert clause_of_quote(st.blocks, "기둥은 200 mm") == "3.2"
+
+
+def test_retitled_heading_is_found_by_its_number() -> None:
+    body = ("1. 일반사항 1.1 목적 (1) 시험용이다. 1.2 적용 대상 (1) 모든 부재. 1.3 용어의 정의 (1) 없음. "
+            "2. 재료 (1) KS. 3. 설계 3.1 휨부재 (1) 폭 250 mm. 3.2 압축부재 (1) 기둥 200 mm.")
+    st = split_body(FRONT + TOC + body)
+    assert st.missing == []
+    assert "1.2 적용 대상" in headings(FRONT + TOC + body)
+
+
+def test_part_file_counts_listed_headings_after_its_end_apart() -> None:
+    body = "1. 일반사항 1.1 목적 (1) 시험용이다. 1.2 적용범위 (1) 모든 부재. 1.3 용어의 정의 (1) 없음. 2. 재료 (1) 강재"
+    st = split_body(FRONT + TOC + body, part_only=True)
+    assert len(st.found) == 5
+    assert [e.label for e in st.beyond] == ["3 설계", "3.1 휨부재", "3.2 압축부재"]
+    assert st.missing == []
+
+
+def test_without_toc_a_list_of_chapter_names_is_no_heading() -> None:
+    text = (FRONT + "1. 총설 이 기준은 다음 절로 이루어진다. 1. 총설 2. 착수정 3. 응집지 4. 침전지 "
+            "1.1 기본사항 (1) 정수시설은 중추시설이다. 1.2 시설규모 (1) 장래 확장분을 고려한다. "
+            "2. 착수정 2.1 구조 (1) 착수정은 2지 이상으로 한다.")
+    assert headings(text) == ["1. 총설", "1.1 기본사항", "1.2 시설규모", "2. 착수정", "2.1 구조"]

@@ -1,4 +1,11 @@
-"""The library panel: documents grouped by standard, indexing progress with cancel, remove/re-index, clause tree.
+"""The library panel: documents grouped by field and standard, a filter box, indexing progress with cancel,
+remove/re-index, clause tree.
+
+A whole library (350+ standards) stays usable: standards are grouped by their field (the code's first two digits:
+"24 교량 (24)"), a standard with one file is one row (several files — PDF and HWPX, or two editions — get a group
+row), and the filter box keeps the standards whose code, title, field or year contain every word typed. Selecting
+standards or whole fields sets the question's scope ("선택한 기준에서만"). A refresh that changes only statuses
+updates the rows in place (the catalog is re-read once a second while indexing).
 
 Pure view: it shows ``DocInfo`` lists and ``Progress`` records and emits requests; the controller does the work.
 """
@@ -8,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePath
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -25,9 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from kdsdesk.records import DocInfo, Progress
+from kdsdesk.text.fields import field_label
 
 FILE_ROLE = Qt.ItemDataRole.UserRole
 PAGE_ROLE = Qt.ItemDataRole.UserRole + 1
+KIND_ROLE = Qt.ItemDataRole.UserRole + 2  # "field", "standard" (a group of files) or "file"
+FILTER_DELAY_MS = 150
 COLUMNS = ["코드", "연도", "형식", "쪽", "상태", "제목"]
 STATUS_COL, TITLE_COL = 4, 5
 STATUS_COLOURS = {"색인 중": "#1565c0", "검색 가능": "#2e7d32", "의미 검색 준비 중": "#6d4c41", "실패": "#c62828"}
@@ -59,6 +70,18 @@ class LibraryPanel(QWidget):
         super().__init__(parent)
         self.dense_available = False
         self._docs: list[DocInfo] = []
+        self._shape: tuple[tuple[str, str, str, str, str], ...] = ()
+        self._file_items: dict[str, QTreeWidgetItem] = {}
+
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("거르기: 코드·제목·분야·연도 (예: 교량, 14 20, 2021)")
+        self.filter.setClearButtonEnabled(True)
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(FILTER_DELAY_MS)
+        self._filter_timer.timeout.connect(self.apply_filter)
+        self.filter.textChanged.connect(lambda _t: self._filter_timer.start())
+        self.filter_label = QLabel()
 
         self.tree = QTreeWidget()
         self.tree.setColumnCount(len(COLUMNS))
@@ -110,6 +133,10 @@ class LibraryPanel(QWidget):
         tv = QVBoxLayout(top)
         tv.setContentsMargins(0, 0, 0, 0)
         tv.addLayout(buttons)
+        frow = QHBoxLayout()
+        frow.addWidget(self.filter, 1)
+        frow.addWidget(self.filter_label)
+        tv.addLayout(frow)
         tv.addWidget(self.tree, 1)
         tv.addWidget(self.progress_box)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -124,70 +151,157 @@ class LibraryPanel(QWidget):
 
     # -- documents -------------------------------------------------------------------------------------------------
     def set_documents(self, docs: Sequence[DocInfo]) -> None:
-        selected = set(self.selected_files())
+        """Show ``docs``: rows updated in place when only statuses changed, else the tree is rebuilt."""
         self._docs = list(docs)
+        shape = tuple(sorted((d.file, d.doc_code, d.year, d.kind, d.title) for d in docs))
+        if shape == self._shape and set(self._file_items) == {d.file for d in docs}:
+            for d in docs:
+                self._fill_file_row(self._file_items[d.file], d)
+            self._update_buttons()
+            return
+        self._shape = shape
+        self._rebuild(docs)
+
+    def _rebuild(self, docs: Sequence[DocInfo]) -> None:
+        selected = set(self.selected_files())
+        expanded = {self._key(self.tree.topLevelItem(i)) for i in range(self.tree.topLevelItemCount())
+                    if (it := self.tree.topLevelItem(i)) is not None and it.isExpanded()}
+        first_build = not self._file_items and self.tree.topLevelItemCount() == 0
+        self.tree.setUpdatesEnabled(False)
         self.tree.blockSignals(True)
         self.tree.clear()
-        groups: dict[str, list[DocInfo]] = {}
+        self._file_items = {}
+        standards: dict[str, list[DocInfo]] = {}
         for d in sorted(docs, key=lambda d: (d.doc_code or "~", d.year, d.kind, d.file)):
-            groups.setdefault(d.doc_code or PurePath(d.file).name, []).append(d)
-        for code, members in groups.items():
-            title = next((m.title for m in members if m.title), "")
-            group = QTreeWidgetItem([code, "", "", "", f"{len(members)}개 파일", title])
+            standards.setdefault(d.doc_code or PurePath(d.file).name, []).append(d)
+        fields: dict[str, list[tuple[str, list[DocInfo]]]] = {}
+        for code, members in standards.items():
+            fields.setdefault(field_label(members[0].doc_code), []).append((code, members))
+        for label in sorted(fields, key=lambda f: (f == "기타", f)):
+            group = QTreeWidgetItem([label, "", "", "", "", ""])
+            group.setData(0, KIND_ROLE, "field")
             font = group.font(0)
             font.setBold(True)
             group.setFont(0, font)
             self.tree.addTopLevelItem(group)
-            for d in members:
-                status = status_text(d, self.dense_available)
-                item = QTreeWidgetItem(
-                    [d.doc_code or "(코드 없음)", d.year, d.kind.upper(), str(d.n_pages or ""), status,
-                     d.title or PurePath(d.file).name]
-                )
-                item.setData(0, FILE_ROLE, d.file)
-                tip = d.file + (f"\n{d.message}" if d.message else "")
-                for col in range(len(COLUMNS)):
-                    item.setToolTip(col, tip)
-                item.setForeground(STATUS_COL, QBrush(QColor(STATUS_COLOURS.get(status, "#000000"))))
-                if d.status == "failed" and d.message:
-                    item.setText(TITLE_COL, f"{PurePath(d.file).name} — {d.message}")
-                group.addChild(item)
-                if d.file in selected:
-                    item.setSelected(True)
-            group.setExpanded(True)
+            for code, members in fields[label]:
+                if len(members) == 1:
+                    group.addChild(self._file_row(members[0], selected))
+                    continue
+                title = next((m.title for m in members if m.title), "")
+                years = sorted({m.year for m in members if m.year})
+                std = QTreeWidgetItem([code, " · ".join(years), "", "", f"{len(members)}개 파일", title])
+                std.setData(0, KIND_ROLE, "standard")
+                group.addChild(std)
+                for d in members:
+                    std.addChild(self._file_row(d, selected))
+                std.setExpanded(True)
+            group.setExpanded((first_build and len(fields) <= 3) or label in expanded)
         self.tree.blockSignals(False)
+        self.apply_filter()
+        self.tree.setUpdatesEnabled(True)
         self._update_buttons()
+
+    @staticmethod
+    def _key(item: QTreeWidgetItem | None) -> str:
+        return item.text(0) if item is not None else ""
+
+    def _file_row(self, d: DocInfo, selected: set[str]) -> QTreeWidgetItem:
+        item = QTreeWidgetItem([d.doc_code or "(코드 없음)", d.year, d.kind.upper(), str(d.n_pages or ""), "", ""])
+        item.setData(0, FILE_ROLE, d.file)
+        item.setData(0, KIND_ROLE, "file")
+        self._fill_file_row(item, d)
+        self._file_items[d.file] = item
+        if d.file in selected:
+            item.setSelected(True)
+        return item
+
+    def _fill_file_row(self, item: QTreeWidgetItem, d: DocInfo) -> None:
+        status = status_text(d, self.dense_available)
+        if item.text(STATUS_COL) != status:
+            item.setText(STATUS_COL, status)
+            item.setForeground(STATUS_COL, QBrush(QColor(STATUS_COLOURS.get(status, "#000000"))))
+        title = f"{PurePath(d.file).name} — {d.message}" if d.status == "failed" and d.message else (
+            d.title or PurePath(d.file).name)
+        if item.text(TITLE_COL) != title:
+            item.setText(TITLE_COL, title)
+        item.setText(3, str(d.n_pages or ""))
+        tip = d.file + (f"\n{d.message}" if d.message else "")
+        if item.toolTip(0) != tip:
+            for col in range(len(COLUMNS)):
+                item.setToolTip(col, tip)
+
+    # -- filter ----------------------------------------------------------------------------------------------------
+    def apply_filter(self) -> None:
+        """Hide the standards that do not contain every word of the filter box (in code, title, field or year);
+        fields show how many of their standards are shown."""
+        words = [w.lower() for w in self.filter.text().split()]
+        shown_std = total_std = 0
+        self.tree.setUpdatesEnabled(False)
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            if group is None:
+                continue
+            label = group.text(0)
+            visible = 0
+            for k in range(group.childCount()):
+                row = group.child(k)
+                if row is None:
+                    continue
+                hay = self._haystack(row, label)
+                ok = all(w in hay or w.replace(" ", "") in hay for w in words)
+                row.setHidden(not ok)
+                visible += ok
+            total_std += group.childCount()
+            shown_std += visible
+            group.setHidden(visible == 0)
+            group.setText(4, f"기준 {visible}/{group.childCount()}" if words else f"기준 {group.childCount()}")
+            if words and visible:
+                group.setExpanded(True)
+        self.tree.setUpdatesEnabled(True)
+        self.filter_label.setText(f"{shown_std}/{total_std}" if words else f"기준 {total_std}")
+
+    @staticmethod
+    def _haystack(row: QTreeWidgetItem, field: str) -> str:
+        parts = [field, row.text(0), row.text(0).replace(" ", ""), row.text(1), row.text(TITLE_COL)]
+        for k in range(row.childCount()):
+            c = row.child(k)
+            if c is not None:
+                parts += [c.text(1), c.text(2), c.text(TITLE_COL)]
+        f = row.data(0, FILE_ROLE)
+        if f:
+            parts.append(PurePath(str(f)).name)
+        return " ".join(parts).lower()
 
     def documents(self) -> list[DocInfo]:
         return list(self._docs)
 
     def file_items(self) -> list[QTreeWidgetItem]:
-        out: list[QTreeWidgetItem] = []
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
-            if group is not None:
-                out.extend(c for k in range(group.childCount()) if (c := group.child(k)) is not None)
-        return out
+        return list(self._file_items.values())
 
     def select_file(self, file: str) -> None:
         """Select one document (its clause tree loads)."""
-        for item in self.file_items():
-            if item.data(0, FILE_ROLE) == file:
-                self.tree.setCurrentItem(item)
-                item.setSelected(True)
-                return
+        item = self._file_items.get(file)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+            item.setSelected(True)
 
     def selected_files(self) -> list[str]:
+        """Files of the selected rows: a file, a standard's files, or every shown standard of a selected field."""
         files: list[str] = []
-        for item in self.tree.selectedItems():
+
+        def collect(item: QTreeWidgetItem) -> None:
             f = item.data(0, FILE_ROLE)
             if f:
                 files.append(str(f))
-            else:  # a group: all its files
-                for k in range(item.childCount()):
-                    child = item.child(k)
-                    if child is not None:
-                        files.append(str(child.data(0, FILE_ROLE)))
+                return
+            for k in range(item.childCount()):
+                child = item.child(k)
+                if child is not None and not child.isHidden():
+                    collect(child)
+
+        for item in self.tree.selectedItems():
+            collect(item)
         return list(dict.fromkeys(files))
 
     def selected_codes(self) -> list[str]:

@@ -103,6 +103,23 @@ class QuestionBox(QLineEdit):
         super().keyPressEvent(event)
 
 
+def library_summary(docs: Sequence[DocInfo], dense_available: bool) -> str:
+    """The status bar's line: standards and files, how many are searchable, still indexing, still encoding for
+    meaning search, failed."""
+    codes = len({d.doc_code for d in docs if d.doc_code})
+    searchable = sum(d.status == "searchable" for d in docs)
+    indexing = sum(d.status == "indexing" for d in docs)
+    failed = sum(d.status == "failed" for d in docs)
+    encoding = sum(
+        d.status == "searchable" and dense_available and d.n_chunks > 0 and d.n_vectors < d.n_chunks for d in docs
+    )
+    parts = [f"라이브러리: 기준 {codes}종 · 파일 {len(docs)}개", f"검색 가능 {searchable}"]
+    parts += [f"색인 중 {indexing}"] if indexing else []
+    parts += [f"의미 검색 준비 중 {encoding}"] if encoding else []
+    parts += [f"실패 {failed}"] if failed else []
+    return " · ".join(parts)
+
+
 class MainWindow(QMainWindow):
     def __init__(self, controller: Controller, log_file: Path) -> None:
         super().__init__()
@@ -196,6 +213,7 @@ class MainWindow(QMainWindow):
         panel.cancel_requested.connect(c.cancel_indexing)
         panel.outline_requested.connect(c.load_outline)
         panel.clause_activated.connect(self.open_clause)
+        panel.selection_changed.connect(self.on_scope)
         self.question.asked.connect(self.ask)
         self.answer_view.citation_activated.connect(self.open_citation)
         self.viewer.page_requested.connect(c.render)
@@ -231,9 +249,13 @@ class MainWindow(QMainWindow):
 
     def on_documents(self, docs: list[DocInfo]) -> None:
         self.library_panel.set_documents(docs)
-        n_ok = sum(d.status == "searchable" for d in docs)
-        codes = len({d.doc_code for d in docs if d.doc_code})
-        self.docs_label.setText(f"라이브러리: 기준 {codes}종 · 파일 {len(docs)}개 (검색 가능 {n_ok})")
+        self.docs_label.setText(library_summary(docs, self.library_panel.dense_available))
+
+    def on_scope(self, codes: list[str]) -> None:
+        """The scope box names how many standards a question would be limited to."""
+        self.only_selected.setText(f"선택한 기준에서만 ({len(codes)}종)" if codes else "선택한 기준에서만")
+        more = f"\n… 외 {len(codes) - 30}종" if len(codes) > 30 else ""
+        self.only_selected.setToolTip("\n".join(codes[:30]) + more)
 
     def on_indexing(self, running: bool) -> None:
         self.library_panel.set_indexing(running)

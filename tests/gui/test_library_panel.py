@@ -1,0 +1,124 @@
+"""The library panel with a large library: fields with counts, one row per single-file standard, the filter box,
+fields and standards as the question's scope, in-place status updates, and the status bar's counts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kdsdesk.records import DocInfo
+from kdsdesk.ui.library_panel import KIND_ROLE, STATUS_COL, LibraryPanel
+from kdsdesk.ui.main_window import library_summary
+
+
+def doc(code: str, title: str, kind: str = "hwpx", year: str = "2021", status: str = "searchable") -> DocInfo:
+    stem = code.replace(" ", "_") + f"_{year}"
+    return DocInfo(f"/lib/{stem}.{kind}", "0" * 64, kind, code, title, year, status, n_pages=3,  # type: ignore[arg-type]
+                   n_chunks=10, n_vectors=10)
+
+
+def library() -> list[DocInfo]:
+    docs = [doc(f"KDS 24 14 {n:02d}", f"교량 기준 {n}") for n in range(10, 40)]  # 30 bridge standards
+    docs += [doc(f"KDS 14 20 {n:02d}", f"콘크리트구조 기준 {n}") for n in range(1, 21)]  # 20 structural
+    docs += [doc("KDS 14 20 20", "콘크리트구조 전단 및 비틀림 설계기준", kind="pdf")]  # a second file of one
+    docs += [doc("KDS 11 50 05", "얕은기초 설계기준", year="2016"), doc("KDS 11 50 05", "얕은기초 설계기준")]
+    return docs
+
+
+def fields(panel: LibraryPanel) -> dict[str, int]:
+    out = {}
+    for i in range(panel.tree.topLevelItemCount()):
+        g = panel.tree.topLevelItem(i)
+        assert g is not None
+        assert g.data(0, KIND_ROLE) == "field"
+        if not g.isHidden():
+            out[g.text(0)] = sum(not g.child(k).isHidden() for k in range(g.childCount()))  # type: ignore[union-attr]
+    return out
+
+
+def test_standards_are_grouped_by_field_one_row_each(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = LibraryPanel()
+    qtbot.addWidget(panel)
+    docs = library()
+    panel.set_documents(docs)
+    assert fields(panel) == {"11 지반": 1, "14 구조": 20, "24 교량": 30}
+    bridge = panel.tree.topLevelItem(2)
+    assert bridge is not None
+    assert all(bridge.child(k).data(0, KIND_ROLE) == "file" for k in range(bridge.childCount()))  # type: ignore[union-attr]
+    found = panel.tree.findItems("KDS 14 20 20", _match_recursive())
+    grouped = [it for it in found if it.data(0, KIND_ROLE) == "standard"]
+    assert len(grouped) == 1
+    assert grouped[0].childCount() == 2
+    assert len(panel.file_items()) == len(docs)
+
+
+def _match_recursive():  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    return Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive
+
+
+def test_filter_keeps_standards_matching_every_word(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = LibraryPanel()
+    qtbot.addWidget(panel)
+    panel.set_documents(library())
+    panel.filter.setText("교량")
+    panel.apply_filter()
+    assert fields(panel) == {"24 교량": 30}
+    panel.filter.setText("142010")  # a code typed without spaces
+    panel.apply_filter()
+    assert fields(panel) == {"14 구조": 1}
+    panel.filter.setText("2016 기초")  # year and title
+    panel.apply_filter()
+    assert fields(panel) == {"11 지반": 1}
+    panel.filter.setText("")
+    panel.apply_filter()
+    assert sum(fields(panel).values()) == 51
+
+
+def test_selecting_a_field_scopes_to_its_shown_standards(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = LibraryPanel()
+    qtbot.addWidget(panel)
+    panel.set_documents(library())
+    panel.filter.setText("전단")
+    panel.apply_filter()
+    structural = next(panel.tree.topLevelItem(i) for i in range(panel.tree.topLevelItemCount())
+                      if panel.tree.topLevelItem(i).text(0) == "14 구조")  # type: ignore[union-attr]
+    with qtbot.waitSignal(panel.selection_changed) as sig:
+        structural.setSelected(True)  # type: ignore[union-attr]
+    assert sig.args[0] == ["KDS 14 20 20"]
+    panel.tree.clearSelection()
+    panel.filter.setText("")
+    panel.apply_filter()
+    structural.setSelected(True)  # type: ignore[union-attr]
+    assert len(panel.selected_codes()) == 20
+
+
+def test_a_status_change_updates_rows_in_place(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = LibraryPanel()
+    qtbot.addWidget(panel)
+    docs = library()
+    docs[0] = replace(docs[0], status="indexing")
+    panel.set_documents(docs)
+    row = panel.file_items()[0]
+    target = panel._file_items[docs[0].file]
+    assert target.text(STATUS_COL) == "색인 중"
+    docs[0] = replace(docs[0], status="searchable")
+    panel.set_documents(docs)
+    assert panel._file_items[docs[0].file] is target  # the same row, not a rebuilt tree
+    assert target.text(STATUS_COL) == "검색 가능"
+    assert panel.file_items()[0] is row
+
+
+def test_status_bar_counts_searchable_indexing_and_encoding() -> None:
+    docs = library()
+    docs[0] = replace(docs[0], status="indexing")
+    docs[1] = replace(docs[1], n_vectors=3)
+    docs[2] = replace(docs[2], status="failed", message="손상된 파일")
+    line = library_summary(docs, dense_available=True)
+    assert "기준 51종" in line
+    assert "파일 53개" in line
+    assert "검색 가능 51" in line
+    assert "색인 중 1" in line
+    assert "의미 검색 준비 중 1" in line
+    assert "실패 1" in line
+    assert "의미 검색" not in library_summary(docs, dense_available=False)

@@ -326,6 +326,9 @@ def _title_from(text: str, start: int, limit: int) -> tuple[str, int]:
     first = _NEXT_NUM.search(" " + seg)
     cut = first.start() if first else len(seg)
     words = seg[:cut].split()
+    empty = re.search(r"\s?내용\s?없음\.?$", " ".join(words))  # "1.4 용어의 정의 내용 없음." — an empty clause
+    if empty is not None:
+        words = " ".join(words)[: empty.start()].split()
     whole = " ".join(words)
     if first is not None and words and len(words) <= 8 and len(whole) <= MAX_TITLE and not re.search(r"다\.?$", whole):
         keep = words  # the whole run up to an item marker or the next number

@@ -229,6 +229,15 @@ class Catalog:
         rows = self.db().execute("SELECT DISTINCT doc_code FROM files WHERE status = 'searchable'").fetchall()
         return sorted(r[0] for r in rows if r[0])
 
+    def editions(self) -> dict[str, tuple[str, ...]]:
+        """Doc code → the edition years of its searchable files, oldest first (``retrieve.editions``)."""
+        rows = self.db().execute("SELECT DISTINCT doc_code, year FROM files WHERE status = 'searchable'").fetchall()
+        out: dict[str, list[str]] = {}
+        for code, year in rows:
+            if code:
+                out.setdefault(code, []).append(year or "")
+        return {c: tuple(sorted(ys)) for c, ys in out.items()}
+
     # -- chunks --------------------------------------------------------------------------------------------------
     def _doc(self, file_id: int) -> DocRef:
         doc = self._docs.get(file_id)

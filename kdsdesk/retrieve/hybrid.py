@@ -5,7 +5,8 @@ terms as the documents); Tantivy gives the BM25 pool (top ``POOL``; a question a
 definition-line fields more); dense search (Hangul queries only, when a model and vectors exist) is fused with it
 by reciprocal rank; the routes put structural matches in front (a standard's code in the query — one the
 library holds — is cut out of the searched text and scopes the routes: ``routes.library_codes_named``); the top
-``k`` are returned. ``Stages.pool`` (the candidates before routing) serves the evaluation's pool recall.
+``k`` are returned, the newest edition of a standard first unless the query names a year (``editions``).
+``Stages.pool`` (the candidates before routing) serves the evaluation's pool recall.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kdsdesk.records import Hit
+from kdsdesk.retrieve.editions import prefer_editions
 from kdsdesk.retrieve.routes import (
     QUESTION_TERMS,
     QueryTerms,
@@ -112,7 +114,7 @@ def search_stages(
     q, grams = query_terms(catalog, query, doc_codes)
     lexical = bm25(catalog, q, grams, POOL, doc_codes) if q.terms or grams else []
     pool = _fuse(catalog, q.text, lexical, doc_codes) if dense and has_hangul(q.text) else lexical
-    routed = apply_routes(catalog, q, pool, doc_codes)[:k]
+    routed = prefer_editions(apply_routes(catalog, q, pool, doc_codes), catalog.editions(), query)[:k]
     full = {c.chunk_id: c for c in catalog.chunks([h.chunk.chunk_id for h in routed])}  # with spans, for display
     hits: list[Hit] = []
     for h in routed:

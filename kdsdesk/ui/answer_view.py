@@ -8,6 +8,7 @@ answer is generated. "인용 복사" puts ``KDS 24 12 21 : 2021  3.6.1 (2)  ω =
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
@@ -44,6 +45,15 @@ def source_label(c: Citation) -> str:
     head = f"{doc.doc_code} : {doc.year}" if doc.year else (doc.doc_code or doc.stem)
     clause = " ".join(x for x in (c.chunk.clause, c.chunk.item) if x)
     return f"{head}  {clause}".rstrip()
+
+
+def edition_note(doc_code: str, year: str, editions: Mapping[str, Sequence[str]]) -> str:
+    """Which edition a citation is, when the library holds several of its standard: "최신판", or
+    "2016판 · 최신은 2021판"; "" for a standard with one edition."""
+    years = sorted({y for y in editions.get(doc_code, ()) if y})
+    if len(years) < 2 or not year:
+        return ""
+    return "최신판" if year == years[-1] else f"{year}판 · 최신은 {years[-1]}판"
 
 
 def _symbol_before(quote: str, value: str) -> str:
@@ -84,6 +94,7 @@ class AnswerView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.answer: Answer | None = None
+        self.editions: dict[str, tuple[str, ...]] = {}  # doc code → edition years in the library (main window)
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.question.setStyleSheet("color:#455a64;")
@@ -104,9 +115,11 @@ class AnswerView(QWidget):
         self.value.setFont(font)
         self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.condition = QLabel()
+        self.edition = QLabel()
+        self.edition.setStyleSheet("color:#6d4c41;")
         self.reason = QLabel()
         self.body = QLabel()
-        for lab in (self.condition, self.reason, self.body, self.value):
+        for lab in (self.condition, self.edition, self.reason, self.body, self.value):
             lab.setWordWrap(True)
         self.reason.setStyleSheet("color:#bf360c;")
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -137,6 +150,7 @@ class AnswerView(QWidget):
         cv.addLayout(head)
         cv.addWidget(self.value)
         cv.addWidget(self.condition)
+        cv.addWidget(self.edition)
         cv.addWidget(self.reason)
         cv.addWidget(self.body)
         cv.addWidget(self.alternatives)
@@ -159,7 +173,7 @@ class AnswerView(QWidget):
         self.stream.hide()
 
     def _reset_fields(self) -> None:
-        for lab in (self.value, self.condition, self.reason, self.body):
+        for lab in (self.value, self.condition, self.edition, self.reason, self.body):
             lab.clear()
             lab.hide()
         self.alternatives.setRowCount(0)
@@ -199,6 +213,13 @@ class AnswerView(QWidget):
         if a.condition:
             self.condition.setText(f"적용 조건: {a.condition}")
             self.condition.show()
+        if a.citations:
+            doc = a.citations[0].chunk.doc
+            note = edition_note(doc.doc_code, doc.year, self.editions)
+            if note:
+                n = len(set(self.editions.get(doc.doc_code, ())))
+                self.edition.setText(f"인용한 판: {doc.doc_code} : {doc.year} ({note}; 라이브러리에 {n}개 판)")
+                self.edition.show()
         if a.verdict.reason and not confirmed:
             self.reason.setText(a.verdict.reason)
             self.reason.show()
@@ -228,7 +249,9 @@ class AnswerView(QWidget):
                 f"  {c.chunk.pages[0] + 1}쪽" if c.chunk.pages else "  (HWPX)")
             mark = "✓ 검증됨" if c.verified else "✗ 인용 미확인"
             path = " › ".join(c.chunk.clause_path[-2:])
-            item = QListWidgetItem(f"{source_label(c)}{page}   {mark}\n{path}\n“{c.quote}”")
+            note = edition_note(c.chunk.doc.doc_code, c.chunk.doc.year, self.editions)
+            note = f" ({note})" if note else ""
+            item = QListWidgetItem(f"{source_label(c)}{note}{page}   {mark}\n{path}\n“{c.quote}”")
             item.setData(Qt.ItemDataRole.UserRole, c)
             item.setToolTip(c.chunk.doc.file)
             self.citations.addItem(item)

@@ -250,6 +250,11 @@ class MainWindow(QMainWindow):
     def on_documents(self, docs: list[DocInfo]) -> None:
         self.library_panel.set_documents(docs)
         self.docs_label.setText(library_summary(docs, self.library_panel.dense_available))
+        editions: dict[str, set[str]] = {}
+        for d in docs:
+            if d.doc_code and d.status == "searchable":
+                editions.setdefault(d.doc_code, set()).add(d.year)
+        self.answer_view.editions = {c: tuple(sorted(ys)) for c, ys in editions.items()}
 
     def on_scope(self, codes: list[str]) -> None:
         """The scope box names how many standards a question would be limited to."""

@@ -122,3 +122,34 @@ def test_status_bar_counts_searchable_indexing_and_encoding() -> None:
     assert "의미 검색 준비 중 1" in line
     assert "실패 1" in line
     assert "의미 검색" not in library_summary(docs, dense_available=False)
+
+
+def test_edition_note_names_newest_and_older() -> None:
+    from kdsdesk.ui.answer_view import edition_note
+
+    eds = {"KDS 98 30 10": ("2016", "2021"), "KDS 98 40 20": ("2019",)}
+    assert edition_note("KDS 98 30 10", "2021", eds) == "최신판"
+    assert edition_note("KDS 98 30 10", "2016", eds) == "2016판 · 최신은 2021판"
+    assert edition_note("KDS 98 40 20", "2019", eds) == ""
+
+
+def test_answer_card_says_which_edition_it_cites(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from kdsdesk.answer.pipeline import answer_question
+    from kdsdesk.records import DocRef
+    from kdsdesk.ui.answer_view import AnswerView
+    from tests.data.answer_records import hits, text_chunk
+
+    doc = DocRef("/lib/old.hwpx", "0" * 64, "hwpx", "KDS 98 30 10", "시험용 거푸집 설계기준", "2016")
+    chunk = text_chunk("(1) 역타설 시 최소 측압에 추가로 고려할 비율은 10 %로 한다.", doc=doc)
+    answer = answer_question("역타설 시 최소 측압에 추가로 고려할 비율은?", hits(chunk), llm="none")
+    assert answer.citations
+    view = AnswerView()
+    qtbot.addWidget(view)
+    view.editions = {"KDS 98 30 10": ("2016", "2021")}
+    view.show_answer(answer)
+    assert "KDS 98 30 10 : 2016" in view.edition.text()
+    assert "최신은 2021판" in view.edition.text()
+    assert "최신은 2021판" in view.citations.item(0).text()
+    view.editions = {"KDS 98 30 10": ("2016",)}
+    view.show_answer(answer)
+    assert view.edition.isHidden()

@@ -114,12 +114,9 @@ def load_items(files: Iterable[Path]) -> list[dict[str, Any]]:
 
 
 def half_of(item: Mapping[str, Any]) -> str:
-    """``dev`` or ``val`` by the project's split by standard (``kdsdesk.evaluation.split``, issue 13); ``all``
-    while that module is not there (no halves rather than a guessed split)."""
-    try:
-        from kdsdesk.evaluation.split import item_split
-    except ImportError:
-        return "all"
+    """``dev`` or ``val``: the project's split by standard (``kdsdesk.evaluation.split``)."""
+    from kdsdesk.evaluation.split import item_split
+
     return str(item_split(item))
 
 
@@ -213,11 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         lib = ensure_library(s, args.reindex)
         items = load_items(s.qa)
-        halves: tuple[str, ...] = ("dev", "val") if args.split == "both" else (args.split,)
-        if items and half_of(items[0]) == "all":
-            print("kdsdesk.evaluation.split is not there yet: all questions as one set", file=sys.stderr)
-            halves = ("all",)
-        for half in halves:
+        for half in ("dev", "val") if args.split == "both" else (args.split,):
             sel = [i for i in items if half_of(i) == half]
             t0 = time.time()
             result = run_eval(lib, sel, half)

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from kdsdesk.retrieve.editions import named_years
 from kdsdesk.retrieve.hybrid import search_stages
 from tests.data.synthetic_docs import fake_parse, write_spec

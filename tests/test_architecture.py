@@ -1,4 +1,5 @@
-"""Architecture: the core never loads Qt, and `kdsdesk --help` does not import heavy engines."""
+"""Architecture: every module imports, the core never loads Qt, `kdsdesk --help` does not import heavy engines, and
+no import cycle exists inside the package (the layers themselves are import-linter's contracts in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,25 @@ def _loaded_after(code: str) -> set[str]:
         text=True,
     ).stdout
     return {m.split(".")[0] for m in out.split()}
+
+
+def test_every_module_imports() -> None:
+    """A module that fails to import (a parser with a syntax error, a missing dependency) fails the run here, even
+    where the code imports it lazily and the tests that would use it are skipped."""
+    import importlib
+    import pkgutil
+
+    import kdsdesk
+
+    names = [m.name for m in pkgutil.walk_packages(kdsdesk.__path__, "kdsdesk.") if m.name != "kdsdesk.__main__"]
+    assert {"kdsdesk.ingest.pdf", "kdsdesk.ingest.hwpx", "kdsdesk.service", "kdsdesk.ui.main_window"} <= set(names)
+    failed = {}
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # noqa: BLE001 - every failure is reported
+            failed[name] = f"{type(exc).__name__}: {exc}"
+    assert not failed, failed
 
 
 def test_service_loads_no_qt() -> None:

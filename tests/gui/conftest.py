@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,7 +10,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "resources" / "samples"
-HAS_PDF_PARSER = importlib.util.find_spec("kdsdesk.ingest.pdf") is not None
 
 
 @pytest.fixture(autouse=True)

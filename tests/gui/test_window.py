@@ -15,7 +15,7 @@ from kdsdesk.records import Progress
 from kdsdesk.ui.answer_view import BADGES
 from kdsdesk.ui.library_panel import STATUS_COL
 
-from .conftest import HAS_PDF_PARSER, copy_samples
+from .conftest import copy_samples
 
 LONG = 180_000  # ms: parsing runs in worker processes on a 2-core machine
 QUESTION = "보행자용 난간의 수평 등분포하중은?"
@@ -57,8 +57,7 @@ def test_drop_pdf_and_hwpx_indexes_them_and_the_list_updates(qtbot, window, tmp_
     qtbot.waitUntil(lambda: set(statuses(window)) == {".pdf", ".hwpx"})
     got = statuses(window)
     assert got[".hwpx"] == "검색 가능"
-    if HAS_PDF_PARSER:
-        assert got[".pdf"] == "검색 가능"
+    assert got[".pdf"] == "검색 가능"
     assert not window.library_panel.progress_box.isVisible()
     assert "파일 2개" in window.docs_label.text()
 
@@ -93,7 +92,6 @@ def _quote_rects(pdf: Path, page_index: int, quote: str) -> list[tuple[float, fl
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not HAS_PDF_PARSER, reason="the PDF parser has not landed yet")
 def test_clicking_a_citation_shows_the_page_with_the_quote_highlighted(qtbot, window, sample_pdf: Path) -> None:
     index_and_wait(qtbot, window, [sample_pdf])
     with qtbot.waitSignal(window.controller.answer_ready, timeout=LONG) as ready:

@@ -55,13 +55,23 @@ def hwpx_library(samples: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 
 @pytest.mark.parametrize("kind", ["pdf", "hwpx"])
-def test_no_wrong_value_is_confirmed(kind: str, request: pytest.FixtureRequest, qa: list[dict[str, Any]]) -> None:
+def test_sample_answers_hold_their_measured_figures(
+    kind: str, request: pytest.FixtureRequest, qa: list[dict[str, Any]]
+) -> None:
+    """Floors a few points under the figures of docs/BENCHMARKS.md (87 answer questions, extractive, both
+    libraries: accuracy 0.9885, 0 wrong shown, every PDF citation on a gold page), so a real regression fails."""
     lib: Library = request.getfixturevalue(f"{kind}_library")
     rep = evaluate_answers(lib, qa, "none")["answers"]
-    value_items = {q["id"] for q in qa if q["qtype"] in VALUE_TYPES}
-    assert not value_items & set(rep["wrong_confirmed"])
-    assert rep["valid_rate"] == 1.0
-    assert rep["by_qtype"]["numeric"]["accuracy"] > 0.5
+    assert rep["wrong_confirmed"] == []
+    assert len(rep["wrong_shown"]) <= 1, rep["wrong_shown"]
+    assert rep["accuracy"] >= 0.96
+    for qtype, row in rep["by_qtype"].items():
+        assert row["accuracy"] >= 0.9, (qtype, row)
+    if kind == "pdf":
+        assert rep["citation_page_n"] >= 80
+        assert rep["citation_page_right"] >= 0.97
+    else:  # HWPX has no pages
+        assert rep["citation_page_n"] == 0
 
 
 def test_rects_cover_the_quote(pdf_library: Library, qa: list[dict[str, Any]]) -> None:

@@ -35,9 +35,10 @@ def test_samples_meet_retrieval_targets(samples: Path, tmp_path: Path, suffix: s
     again = drain(add_files(lib.catalog, files, parse=lambda p: pytest.fail(f"re-parsed unchanged {p}")))
     assert len(again.skipped) == 3
     result = evaluate_retrieval(lib, load_items(samples / "qa.jsonl"), dense=False)
-    assert result["all"]["hit@3"] >= 0.95, result["misses"]
+    # measured (docs/BENCHMARKS.md): Hit@3 1.000 overall and for every question type, on both libraries
+    assert result["all"]["hit@3"] >= 0.98, result["misses"]
     for qtype, row in result["by_qtype"].items():
-        assert row["hit@3"] >= 0.85, (qtype, row)
+        assert row["hit@3"] * row["n"] >= row["n"] - 1, (qtype, row)  # at most one miss per type
     lib.close()
 
 
@@ -115,7 +116,6 @@ def test_cli_index_list_search_eval_remove(
 
     from kdsdesk import cli
 
-    pytest.importorskip("kdsdesk.ingest.hwpx")
     lib = ["--library", str(tmp_path / "lib")]
     files = [str(p) for p in sorted(samples.glob("*.hwpx"))]
     assert cli.main(["index", *files, "--no-dense", "--json", *lib]) == 0
@@ -146,7 +146,7 @@ def test_cli_index_list_search_eval_remove(
 
     assert cli.main(["eval", "--qa", str(samples / "qa.jsonl"), "--json", "--lexical", *lib]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["all"]["hit@3"] >= 0.95
+    assert result["all"]["hit@3"] >= 0.98
     assert set(result["by_qtype"]) >= {"numeric", "symbol", "table_title", "table_row"}
 
     out_file = tmp_path / "evalset.jsonl"

@@ -12,6 +12,7 @@ import pytest
 from kdsdesk.errors import KnownError
 from kdsdesk.ingest.hwpx import parse_hwpx
 from kdsdesk.records import Block, ParsedDoc
+from tests.conftest import corpus_files
 from tests.data import hwpx_builder as hb
 from tests.data.hwpx_builder import Cell, eq, p, para, section, t, tbl
 
@@ -184,14 +185,8 @@ def test_section_without_paragraphs(tmp_path: Path) -> None:
 HOSTILE = {"hwpjs__password-12345.hwpx": "암호", "rhwp__hwpx-01.hwpx": "HWPX' 또는 'PDF"}
 
 
-def _corpus_files() -> list[Path]:
-    from tests.conftest import CORPUS
-
-    return sorted(CORPUS.rglob("*.hwpx")) if CORPUS.is_dir() else []
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("path", _corpus_files(), ids=lambda x: x.name)
+@pytest.mark.parametrize("path", corpus_files("*.hwpx"))
 def test_every_corpus_hwpx_parses_or_gives_a_korean_error(path: Path) -> None:
     if path.name in HOSTILE:
         with pytest.raises(KnownError, match=re.escape(HOSTILE[path.name])):

@@ -194,8 +194,7 @@ def test_a_note_on_a_heading_belongs_to_that_heading(tmp_path: Path) -> None:
 # -- real files ------------------------------------------------------------------------------------------------
 def _real(corpus: Path, name: str) -> ParsedDoc:
     path = corpus / "real" / "hwpx" / name
-    if not path.exists():
-        pytest.skip(f"{name} not in the corpus")
+    assert path.is_file(), f"{name} is missing from the shared corpus"
     return parse_hwpx(path)
 
 

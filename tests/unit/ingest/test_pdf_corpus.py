@@ -14,9 +14,8 @@ from kdsdesk.errors import KnownError
 from kdsdesk.ingest.pdf import parse_pdf
 from kdsdesk.records import ParsedDoc
 from kdsdesk.text.chunk import chunk_document
-from tests.conftest import CORPUS
+from tests.conftest import corpus_files
 
-PDFS = sorted(CORPUS.rglob("*.pdf")) if CORPUS.is_dir() else []
 _PUA = re.compile(r"[\ue000-\uf8ff]")
 
 
@@ -29,7 +28,7 @@ def _parse(path: Path) -> ParsedDoc | KnownError:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", PDFS, ids=[p.name for p in PDFS])
+@pytest.mark.parametrize("path", corpus_files("*.pdf"))
 def test_every_corpus_pdf_parses(path: Path) -> None:
     result = _parse(path)
     if isinstance(result, KnownError):

@@ -14,9 +14,31 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-venv: $(STAMP)
+# OCR (outline lettering, scans): the tesserocr wheel (pyproject) bundles libtesseract; its Korean model
+# kor.traineddata (tessdata_fast, Apache-2.0, 1.6 MB) is in no PyPI package: it comes from Debian's tesseract-ocr-kor
+# (installed here when missing and we are root; otherwise the command is printed) and is copied into .venv, where
+# kdsdesk.ingest.ocr looks. KDSDESK_TESSDATA=DIR names another folder holding it (this step is then skipped).
+TESSDATA := $(VENV)/share/tessdata
+KOR_MODEL := $(TESSDATA)/kor.traineddata
+$(KOR_MODEL): | $(STAMP)
+	@mkdir -p $(TESSDATA); \
+	if [ -n "$$KDSDESK_TESSDATA" ] && [ -f "$$KDSDESK_TESSDATA/kor.traineddata" ]; then \
+	  cp "$$KDSDESK_TESSDATA/kor.traineddata" $@; exit 0; fi; \
+	find_kor() { ls /usr/share/tesseract-ocr/*/tessdata/kor.traineddata /usr/share/tessdata/kor.traineddata 2>/dev/null | head -1; }; \
+	src=$$(find_kor); \
+	if [ -z "$$src" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing Debian tesseract-ocr-kor (Korean OCR model)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get install -y -q --no-install-recommends tesseract-ocr-kor >/dev/null 2>&1 \
+	    || { apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends tesseract-ocr-kor >/dev/null; }; \
+	  src=$$(find_kor); fi; \
+	if [ -z "$$src" ]; then \
+	  echo "Korean OCR model missing: run 'sudo apt-get install tesseract-ocr-kor' (or set KDSDESK_TESSDATA)" >&2; exit 1; fi; \
+	cp "$$src" $@
 
-run: $(STAMP)
+venv: $(STAMP) $(KOR_MODEL)
+
+run: $(STAMP) $(KOR_MODEL)
 	$(VENV)/bin/kdsdesk
 
 lint: $(STAMP)
@@ -24,7 +46,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-test: lint
+test: lint $(KOR_MODEL)
 	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -q
 
 clean:
@@ -33,7 +55,7 @@ clean:
 # Frozen Linux onedir bundle from build.spec (PyInstaller, the `packaging` extra), then its smoke test: version,
 # doctor, --selftest with the bundled models and again with test models (tiny ONNX encoder + gemma-3-270m GGUF).
 PACKAGING_STAMP := $(VENV)/.packaging
-$(PACKAGING_STAMP): $(STAMP)
+$(PACKAGING_STAMP): $(STAMP) $(KOR_MODEL)
 	$(VENV)/bin/python -m pip install -q -e '.[packaging]'
 	touch $(PACKAGING_STAMP)
 

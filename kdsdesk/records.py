@@ -30,6 +30,8 @@ class Span:
 
     For PDF: ``page_index`` (0-based) and ``rect`` (x0, y0, x1, y1 in points, top-left origin) of those characters
     on one line. For HWPX: ``paragraph`` (0-based, document order) and no page/rect. A span never crosses a line.
+    ``ocr``: the recognition confidence (0–1) when the characters were read by OCR from lettering drawn as outlines
+    or a scanned page (the engine is ``Chunk.ocr`` / ``ParsedDoc.ocr_engine``); ``None`` for the text layer.
     """
 
     start: int
@@ -37,9 +39,10 @@ class Span:
     page_index: int | None = None
     rect: RectT | None = None
     paragraph: int | None = None
+    ocr: float | None = None
 
     def shifted(self, offset: int) -> Span:
-        return Span(self.start + offset, self.end + offset, self.page_index, self.rect, self.paragraph)
+        return Span(self.start + offset, self.end + offset, self.page_index, self.rect, self.paragraph, self.ocr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,7 @@ class TableCell:
     rowspan: int = 1
     colspan: int = 1
     is_header: bool = False
+    ocr: bool = False  # some of the text was read by OCR (its spans carry the confidence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +200,7 @@ class ParsedDoc:
     page_labels: Mapping[int, str] = field(default_factory=dict)  # page_index → printed page number
     unreadable: tuple[UnreadableRegion, ...] = ()
     stats: Mapping[str, float] = field(default_factory=dict)
+    ocr_engine: str = ""  # engine and version that read some of the text ("" when none did)
 
     def tables(self) -> Iterator[Table]:
         for b in self.blocks:
@@ -219,10 +224,20 @@ class Chunk:
     spans: tuple[Span, ...] = ()  # offsets into ``text``
     table: Table | None = None
     ordinal: int = 0  # position of the chunk in its document
+    ocr: str = ""  # engine and version when some of the text was read by OCR (its spans say which characters)
 
     @property
     def table_number(self) -> str:
         return self.table.number if self.table is not None else ""
+
+    def ocr_between(self, start: int, end: int) -> bool:
+        """Whether any character of ``text[start:end]`` was read by OCR (a chunk without its spans: whether any of
+        its text was)."""
+        if not self.ocr:
+            return False
+        if not self.spans:
+            return True
+        return any(s.ocr is not None and s.start < end and s.end > start for s in self.spans)
 
 
 @dataclass(frozen=True, slots=True)

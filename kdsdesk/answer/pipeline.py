@@ -222,6 +222,7 @@ def answer_question(
     if ambiguous:
         checks["unambiguous"] = False
     verdict: Verdict = policy.decide(draft.given, checks, from_table if cites else False)
+    verdict = policy.cap_ocr(verdict, cites)  # a value read by OCR is at most a warning
     shown = draft_v if verdict.status in ("confirmed", "warning") else _blank(draft_v)
     t3 = time.perf_counter()
     timing.update(

@@ -1,8 +1,9 @@
 """Adding files to a library: expand folders, skip unchanged files, parse in a worker process, chunk, tokenise,
 write Tantivy then the catalog — one file at a time, so killing the process loses at most the file in progress.
 
-A file is re-indexed when its content hash, its parser version (parser module ``PARSER_VERSION`` + chunker
-``CHUNKER_VERSION``) or the tokenizer version changed. Failures (``KnownError`` from the parser, a parser bug, a
+A file is re-indexed when its content hash, its parser version (parser module ``version()`` or ``PARSER_VERSION``
+— the PDF parser's includes the OCR engine and model — + chunker ``CHUNKER_VERSION``) or the tokenizer version
+changed. Failures (``KnownError`` from the parser, a parser bug, a
 time-out) are recorded with a Korean message and the run goes on. The next file is parsed in the background
 while the current one is tokenised (the parser runs in its own process).
 """
@@ -35,7 +36,8 @@ def parser_version(kind: str) -> str:
     """Version of the parser for ``kind`` and of the chunker (``"0"`` where a module declares none)."""
     try:
         mod = importlib.import_module(f"kdsdesk.ingest.{kind}")
-        pv = str(getattr(mod, "PARSER_VERSION", "0"))
+        own = getattr(mod, "version", None)  # a parser whose output also depends on an engine (PDF: the OCR)
+        pv = str(own()) if callable(own) else str(getattr(mod, "PARSER_VERSION", "0"))
     except ImportError:
         pv = "0"
     from kdsdesk.text import chunk

@@ -48,14 +48,17 @@ def _rect(r: Any) -> tuple[float, float, float, float] | None:
 
 
 def span_to_list(s: Span) -> list[Any]:
-    return [s.start, s.end, s.page_index, list(s.rect) if s.rect is not None else None, s.paragraph]
+    out = [s.start, s.end, s.page_index, list(s.rect) if s.rect is not None else None, s.paragraph]
+    return out if s.ocr is None else [*out, s.ocr]
 
 
 def span_from_list(v: list[Any]) -> Span:
-    return Span(int(v[0]), int(v[1]), v[2], _rect(v[3]), v[4])
+    return Span(int(v[0]), int(v[1]), v[2], _rect(v[3]), v[4], float(v[5]) if len(v) > 5 else None)
 
 
 _SPAN = struct.Struct("<iiiidddd")  # start, end, page (-1: none), paragraph (-1: none), rect (NaN: none)
+_OCR_SPAN = struct.Struct("<iiiiddddd")  # the same and the OCR confidence (NaN: text layer)
+_OCR = b"\x00OC"  # spans of a chunk with OCR text: records of ``_OCR_SPAN`` (never the start of a plain record)
 
 
 _ZLIB = b"\x00ZL"  # a packed record never starts so (it would be a span starting at offset 5,003,776)
@@ -63,8 +66,20 @@ _ZLIB = b"\x00ZL"  # a packed record never starts so (it would be a span startin
 
 def spans_to_blob(spans: tuple[Span, ...]) -> bytes:
     """Spans packed as fixed-size records (float64 rectangles: exact), zlib-compressed (~4 KB → ~1.5 KB for a PDF
-    chunk of ~85 spans)."""
+    chunk of ~85 spans). A chunk with text read by OCR has records with its confidence, after a marker."""
     nan = math.nan
+    if any(s.ocr is not None for s in spans):
+        packed = b"".join(
+            _OCR_SPAN.pack(
+                s.start, s.end,
+                -1 if s.page_index is None else s.page_index,
+                -1 if s.paragraph is None else s.paragraph,
+                *(s.rect if s.rect is not None else (nan, nan, nan, nan)),
+                nan if s.ocr is None else s.ocr,
+            )
+            for s in spans
+        )  # fmt: skip
+        return _OCR + zlib.compress(packed, 6)
     raw = b"".join(
         _SPAN.pack(
             s.start, s.end,
@@ -78,6 +93,12 @@ def spans_to_blob(spans: tuple[Span, ...]) -> bytes:
 
 
 def spans_from_blob(blob: bytes) -> tuple[Span, ...]:
+    if blob.startswith(_OCR):
+        return tuple(
+            Span(a, b, None if p < 0 else p, None if x0 != x0 else (x0, y0, x1, y1), None if q < 0 else q,
+                 None if c != c else c)
+            for a, b, p, q, x0, y0, x1, y1, c in _OCR_SPAN.iter_unpack(zlib.decompress(blob[len(_OCR) :]))
+        )
     raw = zlib.decompress(blob[len(_ZLIB) :]) if blob.startswith(_ZLIB) else blob
     return tuple(
         Span(a, b, None if p < 0 else p, None if x0 != x0 else (x0, y0, x1, y1), None if q < 0 else q)
@@ -91,7 +112,9 @@ def table_to_dict(t: Table) -> dict[str, Any]:
         "caption": t.caption,
         "n_rows": t.n_rows,
         "n_cols": t.n_cols,
-        "cells": [[c.row, c.col, c.text, c.rowspan, c.colspan, c.is_header] for c in t.cells],
+        "cells": [
+            [c.row, c.col, c.text, c.rowspan, c.colspan, c.is_header, *([True] if c.ocr else [])] for c in t.cells
+        ],
         "header_rows": t.header_rows,
         "header_cols": t.header_cols,
         "bbox": list(t.bbox) if t.bbox is not None else None,
@@ -106,7 +129,8 @@ def table_from_dict(d: dict[str, Any]) -> Table:
         n_rows=int(d["n_rows"]),
         n_cols=int(d["n_cols"]),
         cells=tuple(
-            TableCell(int(r), int(c), str(text), int(rs), int(cs), bool(h)) for r, c, text, rs, cs, h in d["cells"]
+            TableCell(int(v[0]), int(v[1]), str(v[2]), int(v[3]), int(v[4]), bool(v[5]), len(v) > 6 and bool(v[6]))
+            for v in d["cells"]
         ),
         header_rows=int(d.get("header_rows", 1)),
         header_cols=int(d.get("header_cols", 0)),
@@ -131,6 +155,8 @@ def chunk_to_dict(chunk: Chunk, with_doc: bool = True) -> dict[str, Any]:
         "table": table_to_dict(chunk.table) if chunk.table is not None else None,
         "ordinal": chunk.ordinal,
     }
+    if chunk.ocr:
+        d["ocr"] = chunk.ocr
     if with_doc:
         d["doc"] = doc_to_dict(chunk.doc)
     return d
@@ -157,4 +183,5 @@ def chunk_from_dict(d: dict[str, Any], doc: DocRef | None = None, spans: tuple[S
         spans=spans if spans is not None else tuple(span_from_list(s) for s in d.get("spans", ())),
         table=table_from_dict(table) if table is not None else None,
         ordinal=int(d.get("ordinal", 0)),
+        ocr=str(d.get("ocr", "")),
     )

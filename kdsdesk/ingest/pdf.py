@@ -4,7 +4,9 @@
 encrypted, scanned without a text layer, no pages), page-by-page reading with PyMuPDF (``rawdict`` text with
 character boxes, ``get_bboxlog`` boxes for rules and vector-outline glyphs, image coverage), the statistics and
 the document code/title/year (``clauses.detect_doc_meta``). Lines come from ``pdf_text``; running headers/footers,
-headings, paragraphs, equations and tables are assembled by ``pdf_layout`` and ``pdf_tables``.
+headings, paragraphs, equations and tables are assembled by ``pdf_layout`` and ``pdf_tables``. Lettering drawn as
+vector outlines and scanned pages are read by OCR (``pdf_ocr``, ``ocr``) when the engine is installed; the
+document stays open until the layout has read them.
 
 Run it through ``kdsdesk.ingest.isolate`` to bound the time a hostile file may take.
 """
@@ -15,14 +17,15 @@ import contextlib
 import functools
 import gc
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from kdsdesk.errors import KnownError
-from kdsdesk.ingest import eqfont, pua
+from kdsdesk.ingest import eqfont, ocr, pua
 from kdsdesk.ingest.clauses import detect_doc_meta
 from kdsdesk.ingest.pdf_layout import RUNNING_BAND, PageData, layout_document
+from kdsdesk.ingest.pdf_ocr import PageOcr, scan_lines
 from kdsdesk.ingest.pdf_tables import horizontal_rules
 from kdsdesk.ingest.pdf_text import PageStats, build_lines, extract_runs
 from kdsdesk.records import DocRef, ParsedDoc, RectT, UnreadableRegion
@@ -30,7 +33,17 @@ from kdsdesk.records import DocRef, ParsedDoc, RectT, UnreadableRegion
 log = logging.getLogger(__name__)
 
 # Bump whenever the blocks produced for the same file may change: libraries re-index PDF files.
-PARSER_VERSION = "3"
+PARSER_VERSION = "4"
+SCAN_DPI = 300  # a scanned page is read whole at this resolution
+SCAN_SHARE = 0.5  # a page with no text layer and at least this share of image is a scan
+
+OcrProgress = Callable[[str, int, int], None]  # (Korean stage, done, total)
+
+
+def version() -> str:
+    """The parser's version with the OCR engine's (``ocr.engine_version``): installing, upgrading or removing the
+    engine or its Korean model makes a library read its PDFs again."""
+    return f"{PARSER_VERSION}+ocr-{ocr.engine_version()}"
 
 MIN_TEXT_CHARS = 20  # fewer characters in the whole file and images covering its pages: a scan
 
@@ -160,18 +173,54 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def parse_pdf(path: Path) -> ParsedDoc:
-    """Parse one HWP-exported PDF. Raises ``KnownError`` (Korean) for files that cannot be read."""
+def parse_pdf(
+    path: Path, *, use_ocr: bool = True, progress: OcrProgress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ParsedDoc:
+    """Parse one HWP-exported PDF. Raises ``KnownError`` (Korean) for files that cannot be read.
+
+    ``use_ocr``: read outline lettering and scanned pages when the OCR engine is installed; ``progress`` hears
+    about OCR work (rows or pages read), and ``cancelled`` is asked between pages (``Cancelled`` is raised)."""
     from kdsdesk.hashing import sha256_of
 
     path = Path(path).resolve()
     sha = sha256_of(path)
     doc = _open(path)
     with _gc_paused():
-        return _parse_open(doc, path, sha)
+        return _parse_open(doc, path, sha, use_ocr, progress, cancelled)
 
 
-def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
+def _reader(
+    doc: Any, use_ocr: bool, progress: OcrProgress | None, cancelled: Callable[[], bool] | None
+) -> PageOcr | None:
+    engine = ocr.engine() if use_ocr else None
+    if engine is None:
+        return None
+    report = None
+    if progress is not None:
+        tell = progress
+
+        def report(done: int, total: int) -> None:
+            tell("문자 인식", done, total)
+
+    return PageOcr(doc, engine, report, cancelled)
+
+
+def _read_scans(pages: list[PageData], reader: PageOcr, stats: PageStats) -> None:
+    """Pages with no text layer that are mostly image: read whole by OCR."""
+    scans = [p for p in pages if not p.lines and p.image_share > SCAN_SHARE]
+    for k, p in enumerate(scans):
+        words = reader.read_page(p.index, (0.0, 0.0, p.width, p.height), SCAN_DPI)
+        p.lines = scan_lines(p.index, words, reader.ocr_rects, stats)
+        stats.chars += sum(len(ln.text) for ln in p.lines)
+        if reader.progress is not None:
+            reader.progress(k + 1, len(scans))
+
+
+def _parse_open(
+    doc: Any, path: Path, sha: str, use_ocr: bool = True, progress: OcrProgress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ParsedDoc:
     stats = PageStats()
     pstats = pua.PuaStats()
     pages: list[PageData] = []
@@ -185,16 +234,26 @@ def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
                 log.warning("page %d of %s unreadable: %s", i + 1, path, exc)
                 broken.append(UnreadableRegion(i, None, "손상되어 읽을 수 없는 페이지입니다"))
         n_pages = doc.page_count
+        reader = _reader(doc, use_ocr, progress, cancelled) if pages else None
+        if reader is not None:
+            _read_scans(pages, reader, stats)
+        return _finish(path, sha, pages, broken, n_pages, stats, pstats, reader)
     finally:
         eqfont.unbind(fonts)
         doc.close()
+
+
+def _finish(
+    path: Path, sha: str, pages: list[PageData], broken: list[UnreadableRegion], n_pages: int, stats: PageStats,
+    pstats: pua.PuaStats, reader: PageOcr | None,
+) -> ParsedDoc:
     if not pages:
         raise KnownError("PDF의 모든 페이지가 손상되어 읽을 수 없습니다. 원본 파일을 다시 받아 주세요.", path=str(path))
     if (stats.chars < MIN_TEXT_CHARS and any(p.image_share > 0.3 for p in pages)) or stats.chars == 0:
         if any(p.image_share > 0.3 for p in pages):
             raise KnownError(
-                "스캔한 이미지로 된 PDF입니다(글자 정보 없음). 문자 인식(OCR)은 지원하지 않습니다. "
-                "한글(HWP)에서 PDF로 저장한 파일이나 HWPX 파일을 추가하세요.",
+                "스캔한 이미지로 된 PDF입니다(글자 정보 없음). 문자 인식(OCR) 엔진이나 한국어 모델이 설치되어 있지 "
+                "않거나 글자를 읽지 못했습니다. 한글(HWP)에서 PDF로 저장한 파일이나 HWPX 파일을 추가하세요.",
                 path=str(path),
             )
         raise KnownError("PDF에 읽을 수 있는 글자가 없습니다.", path=str(path))
@@ -204,7 +263,7 @@ def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
         last_code, last_title, last_year = detect_doc_meta([ln.text for ln in pages[-1].lines][:60], path.name)
         if last_year and last_code == code:
             year, title = last_year, title or last_title
-    result = layout_document(pages, pstats, stats)
+    result = layout_document(pages, pstats, stats, reader)
     unreadable = tuple(sorted(broken + result.unreadable, key=lambda u: (u.page_index, u.rect or (0, 0, 0, 0))))
     total = pstats.hyhwpeq_total
     out_stats: dict[str, float] = {
@@ -223,6 +282,9 @@ def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
         "running_lines_removed": float(result.running_removed),
         "unreadable_regions": float(len(unreadable)),
         "rotated_chars": float(stats.rotated_chars),
+        "ocr_rows": float(reader.rows_read if reader is not None else 0),
+        "ocr_pages": float(reader.pages_read if reader is not None else 0),
+        "ocr_words": float(len(reader.ocr_rects) if reader is not None else 0),
     }
     return ParsedDoc(
         doc=DocRef(str(path), sha, "pdf", code, title, year),
@@ -231,4 +293,5 @@ def _parse_open(doc: Any, path: Path, sha: str) -> ParsedDoc:
         page_labels=result.page_labels,
         unreadable=unreadable,
         stats=out_stats,
+        ocr_engine=reader.engine.name if reader is not None and reader.ocr_rects else "",
     )

@@ -21,6 +21,7 @@ display equations and tables in reading order.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 import statistics
@@ -29,12 +30,15 @@ from dataclasses import dataclass, field
 
 from kdsdesk.ingest import pua
 from kdsdesk.ingest.clauses import ClauseTracker, heading_level, parse_heading, split_item
-from kdsdesk.ingest.pdf_outlines import TABLE_REASON, outline_regions, table_outlined
+from kdsdesk.ingest.pdf_ocr import PageOcr, read_outlines
+from kdsdesk.ingest.pdf_outlines import OUTLINE_REASON, TABLE_REASON, outline_regions, table_outlined
 from kdsdesk.ingest.pdf_page import PageData as PageData
 from kdsdesk.ingest.pdf_table_pages import OpenTable, continues, merge, start
 from kdsdesk.ingest.pdf_tables import PageTable, find_tables, table_text, unreadable
 from kdsdesk.ingest.pdf_text import Line, PageStats
-from kdsdesk.records import Block, BlockKind, Span, UnreadableRegion
+from kdsdesk.records import Block, BlockKind, RectT, Span, Table, UnreadableRegion
+
+OcrRects = Mapping[tuple[int, RectT], float]  # (page, rectangle) of each word read by OCR → its confidence
 
 RUNNING_BAND = 0.12  # top/bottom share of the page where running headers/footers live
 EQ_LABEL = re.compile(r"\s*\((?:[A-Z]\.)?\d+(?:\.\d+)*[-–]\d+[a-z]?\)\s*$")
@@ -71,13 +75,17 @@ class _Acc:
     spans: list[Span] = field(default_factory=list)
     pieces: list[_Piece] = field(default_factory=list)
     length: int = 0
+    ocr: OcrRects = field(default_factory=dict)
 
     def add(self, piece: _Piece, sep: str) -> None:
         if self.parts:
             self.parts.append(sep)
             self.length += len(sep)
         ln = piece.line
-        self.spans.extend(Span(self.length + s, self.length + e, piece.page, r) for s, e, r in ln.spans)
+        self.spans.extend(
+            Span(self.length + s, self.length + e, piece.page, r, None, self.ocr.get((piece.page, r)))
+            for s, e, r in ln.spans
+        )
         self.parts.append(ln.text)
         self.length += len(ln.text)
         self.pieces.append(piece)
@@ -207,9 +215,19 @@ def _is_equation(ln: Line, m: _Metrics, page: int) -> bool:
     return ln.x0 >= m.left[page] + 2 * ln.size or bool(EQ_LABEL.search(ln.text))
 
 
+def _marked(ot: OpenTable, ocr: OcrRects) -> Table:
+    """The table with ``TableCell.ocr`` set on cells whose text was (partly) read by OCR."""
+    hits = {k for k, v in ot.cells.items() if any((pg, r) in ocr for _, _, (pg, r) in v)} if ocr else set()
+    if not hits:
+        return ot.table
+    cells = tuple(dataclasses.replace(c, ocr=True) if (c.row, c.col) in hits else c for c in ot.table.cells)
+    return dataclasses.replace(ot.table, cells=cells)
+
+
 class _Builder:
-    def __init__(self, m: _Metrics) -> None:
+    def __init__(self, m: _Metrics, ocr: OcrRects) -> None:
         self.m = m
+        self.ocr = ocr
         self.tracker = ClauseTracker()
         self.blocks: list[Block] = []
         self.acc: _Acc | None = None
@@ -283,12 +301,12 @@ class _Builder:
         if parsed is not None and self.tracker.plausible(parsed[0]) and self._heading_like(piece, prev):
             self.flush()
             self.tracker.accept(*parsed)
-            self.acc = _Acc("heading")
+            self.acc = _Acc("heading", ocr=self.ocr)
             self.acc.add(piece, "")
             return
         if _is_equation(ln, self.m, piece.page):
             self.flush()
-            self.acc = _Acc("equation")
+            self.acc = _Acc("equation", ocr=self.ocr)
             self.acc.add(piece, "")
             self.flush()
             return
@@ -296,7 +314,7 @@ class _Builder:
             acc.add(piece, self._joiner(prev, piece))
             return
         self.flush()
-        self.acc = _Acc("text")
+        self.acc = _Acc("text", ocr=self.ocr)
         self.acc.add(piece, "")
 
     def table(self, pt: PageTable, page: int, first_on_page: bool) -> None:
@@ -311,27 +329,33 @@ class _Builder:
             prev = self.blocks[-1]
             self.blocks[-1] = Block(
                 "table", text, prev.clause, prev.clause_path, "", last.pages, (),
-                tuple(Span(s, e, pg, r) for s, e, (pg, r) in paged), last.table,
+                tuple(Span(s, e, pg, r, None, self.ocr.get((pg, r))) for s, e, (pg, r) in paged),
+                _marked(last, self.ocr),
             )
         else:
             last = start(pt, page)
-            spans = tuple(Span(s, e, page, r) for s, e, r in pt.spans)
+            spans = tuple(Span(s, e, page, r, None, self.ocr.get((page, r))) for s, e, r in pt.spans)
             self.blocks.append(
                 Block("table", pt.text, self.tracker.clause, self.tracker.clause_path, "", (page,), (), spans,
-                      pt.table)
+                      _marked(last, self.ocr))
             )
         self.open_table, self.open_block = last, self.blocks[-1]
 
 
-def layout_document(pages: list[PageData], pstats: pua.PuaStats, stats: PageStats) -> LayoutResult:
-    """Blocks of the whole document in reading order, with page labels and unreadable regions."""
+def layout_document(
+    pages: list[PageData], pstats: pua.PuaStats, stats: PageStats, ocr: PageOcr | None = None
+) -> LayoutResult:
+    """Blocks of the whole document in reading order, with page labels and unreadable regions. With ``ocr``, rows
+    of outline lettering are read and become text (their spans marked) instead of unreadable regions."""
     labels, removed = remove_running(pages)
     regions = outline_regions(pages)
+    if ocr is not None:
+        regions = read_outlines(pages, regions, ocr, stats, OUTLINE_REASON)
     by_page: dict[int, list[UnreadableRegion]] = {}
     for u in regions:
         by_page.setdefault(u.page_index, []).append(u)
     m = _metrics(pages)
-    b = _Builder(m)
+    b = _Builder(m, ocr.ocr_rects if ocr is not None else {})
     prev: _Piece | None = None
     for p in pages:
         tables = find_tables(p.rules, p.lines, p.index, lambda a, c: " ", pstats, stats)

@@ -39,13 +39,17 @@ BAND = 0.12  # top/bottom share of the page for running headers/footers (as ``pd
 
 
 def _on_text(box: RectT, lines: list[Line], tops: list[float], tallest: float) -> bool:
-    """Whether ``box`` overlaps a text line; ``lines`` sorted by top edge (``tops``), none taller than ``tallest``."""
+    """Whether ``box`` overlaps the text of a line (one of its runs: a line of a table row may have text at both
+    ends of a cell whose lettering between is outlines); ``lines`` sorted by top edge (``tops``), none taller than
+    ``tallest``."""
     x0, y0, x1, y1 = box
     for k in range(bisect.bisect_left(tops, y0 - tallest - 1.0), len(lines)):
         ln = lines[k]
         if ln.y0 >= y1:
             break
-        if x0 < ln.x1 and x1 > ln.x0 and y0 < ln.y1:
+        if x0 < ln.x1 and x1 > ln.x0 and y0 < ln.y1 and any(
+            x0 < r.x1 and x1 > r.x0 and y0 < r.y1 and y1 > r.y0 for r in ln.runs
+        ):
             return True
     return False
 

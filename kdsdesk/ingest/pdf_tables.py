@@ -29,6 +29,8 @@ from kdsdesk.records import RectT, Table, TableCell
 
 CAPTION_RE = re.compile(r"^\s*[<\[]?\s*표\s*(?P<num>[A-Z]?\d+(?:\.\d+)*\s*[-–]\s*\d+)\s*[>\]]?\s*(?P<title>.*)$")
 NUMBER_ONLY_RE = re.compile(r"^\s*(?P<num>[A-Z]?\d+(?:\.\d+)+\s*[-–]\s*\d+)\s*$")  # caption drawn as outlines
+# "4.1-1 인장재 접합부의 …" right above a table: a caption whose "표" is drawn as outlines (its title read by OCR)
+NUMBERED_TITLE_RE = re.compile(r"^\s*(?P<num>[A-Z]?\d+(?:\.\d+)+\s*[-–]\s*\d+)\s+(?P<title>[가-힣].*)$")
 MIN_RULE_W = 25.0
 _HANGUL_END = re.compile(r"[가-힣]$")
 _HANGUL_START = re.compile(r"^[가-힣]")
@@ -553,6 +555,11 @@ def find_tables(
             if m is not None and ln in above:
                 number = re.sub(r"\s*[-–]\s*", "-", m.group("num"))
                 caption, cap_line, unreadable = f"표 {number}", ln, True
+                break
+            m = NUMBERED_TITLE_RE.match(ln.text)
+            if m is not None and ln in above:
+                number = re.sub(r"\s*[-–]\s*", "-", m.group("num"))
+                caption, cap_line = f"표 {number} {m.group('title').strip()}", ln
                 break
         table, text, spans, cells, columns = build_table(
             number, caption, group, inside, page_index, join, pstats, stats

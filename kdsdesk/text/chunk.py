@@ -40,7 +40,7 @@ def _slice_spans(spans: Sequence[Span], a: int, b: int, offset: int) -> list[Spa
     for s in spans:
         lo, hi = max(s.start, a), min(s.end, b)
         if lo < hi:
-            out.append(Span(lo - a + offset, hi - a + offset, s.page_index, s.rect, s.paragraph))
+            out.append(Span(lo - a + offset, hi - a + offset, s.page_index, s.rect, s.paragraph, s.ocr))
     return out
 
 
@@ -113,6 +113,8 @@ class _Builder:
         paragraphs: tuple[int, ...],
     ) -> None:
         ordinal = len(self.chunks)
+        table = first.table if kind == "table" else None
+        read = any(s.ocr is not None for s in spans) or (table is not None and any(c.ocr for c in table.cells))
         self.chunks.append(
             Chunk(
                 chunk_id=make_chunk_id(self.parsed.doc.sha256, ordinal),
@@ -125,8 +127,9 @@ class _Builder:
                 pages=pages,
                 paragraphs=paragraphs,
                 spans=spans,
-                table=first.table if kind == "table" else None,
+                table=table,
                 ordinal=ordinal,
+                ocr=(self.parsed.ocr_engine or "ocr") if read else "",
             )
         )
 

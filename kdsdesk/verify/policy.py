@@ -7,17 +7,22 @@
   "값을 확정할 수 없음";
 - ``unverified``: something was given but a check failed — never shown as an answer.
 
+A value whose quote was read by OCR (outline lettering, a scanned page: ``Span.ocr``) is at most a warning with
+the reason "OCR로 읽은 값 — 원문 확인" (``cap_ocr``; the check ``ocr_source`` records it), whatever else passed.
+
 The checks are rules over the document's own text (``kdsdesk.verify.quotes`` / ``values``); the model's output
 is never asked whether it is right.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from kdsdesk.records import Status, Verdict
+from kdsdesk.records import Citation, Status, Verdict
 
 NO_VALUE = "값을 확정할 수 없음"
+OCR_REASON = "OCR로 읽은 값 — 원문 확인"
+ADVISORY_CHECKS = frozenset({"ocr_source"})  # a failed one caps the status at warning; it never makes it unverified
 
 _CHECK_REASONS = {
     "schema": "모델 출력이 형식에 맞지 않습니다",
@@ -54,9 +59,35 @@ def decide(given: bool, checks: Mapping[str, bool], from_table: bool) -> Verdict
     return Verdict(status=status, checks=dict(checks), reason=reason)
 
 
+def ocr_source(citations: Sequence[Citation]) -> bool:
+    """The ``ocr_source`` check: True (passed) when no cited quote has a character read by OCR."""
+    for c in citations:
+        if c.start >= 0 and c.end > c.start:
+            if c.chunk.ocr_between(c.start, c.end):
+                return False
+        elif c.chunk.ocr:  # the quote was not located: any OCR text in its chunk counts
+            return False
+    return True
+
+
+def cap_ocr(verdict: Verdict, citations: Sequence[Citation]) -> Verdict:
+    """``verdict`` with the ``ocr_source`` check: a value read by OCR is never confirmed (warning, with
+    ``OCR_REASON`` first); other statuses keep theirs."""
+    if ocr_source(citations):
+        return verdict
+    checks = {**verdict.checks, "ocr_source": False}
+    if verdict.status == "confirmed":
+        return Verdict(status="warning", checks=checks, reason=OCR_REASON)
+    reason = f"{OCR_REASON}. {verdict.reason}" if verdict.status == "warning" and verdict.reason else verdict.reason
+    return Verdict(status=verdict.status, checks=checks, reason=reason)
+
+
 def follows_policy(given: bool, checks: Mapping[str, bool], status: Status) -> bool:
-    """True when ``status`` is what :func:`decide` allows for these checks (for the valid-response rate)."""
-    ok = all(checks.values())
+    """True when ``status`` is what :func:`decide` (and :func:`cap_ocr`) allows for these checks (for the
+    valid-response rate)."""
+    ok = all(v for k, v in checks.items() if k not in ADVISORY_CHECKS)
+    if status == "confirmed" and not all(checks.get(k, True) for k in ADVISORY_CHECKS):
+        return False
     if status == "restricted":
         return not given
     if status == "unverified":

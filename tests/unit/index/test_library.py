@@ -217,3 +217,28 @@ def test_hwp_files_in_a_folder_are_reported_not_skipped(catalog: Catalog, tmp_pa
     report = drain(add_files(catalog, [folder]))
     assert [Path(f).name for f, _ in report.failed] == ["기준.hwp"]
     assert "HWPX" in report.failed[0][1]  # says how to save it so it can be read
+
+
+def test_ocr_provenance_survives_the_catalog(catalog: Catalog, tmp_path: Path) -> None:
+    """Spans read by OCR (their confidence), OCR'd table cells and the chunk's engine come back from the catalog."""
+    from kdsdesk.ingest.pdf import parse_pdf
+    from kdsdesk.records import ParsedDoc
+    from tests.data.outline_docs import outlined_table_pdf
+
+    path = outlined_table_pdf(tmp_path / "o.pdf")
+    parsed = parse_pdf(path)
+
+    def parse(_p: Path) -> ParsedDoc:
+        return parsed
+
+    drain(add_files(catalog, [path], parse=parse))
+    stored = list(catalog.iter_chunks())
+    assert stored == chunk_document(parsed)
+    table = next(c for c in stored if c.table is not None)
+    assert table.table is not None
+    assert table.ocr.startswith("Tesseract")
+    assert any(s.ocr is not None for s in table.spans)
+    assert any(c.ocr for c in table.table.cells)
+    assert catalog.chunk(table.chunk_id) == table
+    assert chunk_from_dict(chunk_to_dict(table)) == table
+    assert all(not c.ocr for c in stored if c.table is None)

@@ -10,6 +10,7 @@ import pytest
 
 from kdsdesk.ingest.pdf import parse_pdf
 from kdsdesk.records import Block, ParsedDoc, Table
+from tests.data import real_pdfs
 from tests.data.pdf_table_docs import HEADER, ROWS_1, ROWS_2, continued_table_pdf
 
 
@@ -76,7 +77,7 @@ def test_own_caption_is_another_table(tmp_path: Path) -> None:
 def test_real_kds_table_across_a_page_break(corpus: Path) -> None:
     """KDS 14 31 05 표 3.1-1: a first-column cell merged down several rows (rules under the other columns only)
     and a page break with the header repeated; one table, numbered, over both pages."""
-    parsed = parse_pdf(corpus / "real" / "kds" / "KDS143105.pdf")
+    parsed = real_pdfs.parsed("KDS143105.pdf")
     blocks = [b for b in _tables(parsed) if b.table is not None and b.table.number == "3.1-1"]
     assert len(blocks) == 1
     block = blocks[0]
@@ -92,7 +93,7 @@ def test_real_kds_table_across_a_page_break(corpus: Path) -> None:
 def test_running_header_rule_is_not_a_table_rule(corpus: Path) -> None:
     """KDS 14 31 10-1: the header rule (on every page with drawings, which are the only pages whose rules are
     read) used to open the tables at the top of a page, swallowing the outlined caption number above the table."""
-    parsed = parse_pdf(corpus / "real" / "kds" / "KDS143110-1.pdf")
+    parsed = real_pdfs.parsed("KDS143110-1.pdf")
     numbers = {b.table.number for b in _tables(parsed) if b.table is not None}
     assert {"4.3-1", "4.3-2", "4.3-3"} <= numbers
     for b in _tables(parsed):

@@ -12,6 +12,7 @@ from kdsdesk.ingest.pdf import parse_pdf
 from kdsdesk.ingest.pdf_outlines import TABLE_REASON
 from kdsdesk.ingest.pdf_tables import UNREADABLE_MARK
 from kdsdesk.records import ParsedDoc, Table
+from tests.data import real_pdfs
 from tests.data.pdf_table_docs import outlined_table_pdf, stacked_rows_pdf
 
 
@@ -50,14 +51,15 @@ def test_outlined_table_is_unreadable(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_real_kds_stacked_rows(corpus: Path) -> None:
     """KDS 14 31 05 표 3.4-4: F_y over F_u beside 640 over 800 … are two rows, not one with joined cells."""
-    t = _table(parse_pdf(corpus / "real" / "kds" / "KDS143105.pdf"), "3.4-4")
+    t = _table(real_pdfs.parsed("KDS143105.pdf"), "3.4-4")
     assert t.origin_grid()[1:] == [["F_y", "640", "900", "1170"], ["F_u", "800", "1000", "1300"]]
 
 
 @pytest.mark.slow
-def test_real_kds_outlined_tables_are_unreadable(corpus: Path) -> None:
-    """KDS 14 31 10 표 4.1-1 and 표 4.2-1: Korean cell labels drawn as outlines; only digits and brackets had text."""
-    parsed = parse_pdf(corpus / "real" / "kds" / "KDS143110.pdf")
+def test_real_kds_outlined_tables_are_unreadable_without_ocr(corpus: Path) -> None:
+    """KDS 14 31 10 표 4.1-1 and 표 4.2-1: Korean cell labels drawn as outlines; only digits and brackets had text.
+    Without the OCR engine they are unreadable (with it they become tables again: ``test_pdf_ocr``)."""
+    parsed = real_pdfs.parsed("KDS143110.pdf", use_ocr=False)
     for number in ("4.1-1", "4.2-1"):
         t = _table(parsed, number)
         assert t.cells == ()

@@ -1,0 +1,221 @@
+"""Lettering drawn as vector outlines, and scanned pages, read by OCR and put back into the page's lines.
+
+``pdf_outlines`` finds rows of outline lettering (one row per line of a caption, heading or table cell); here each
+row is rendered at ``ocr.DPI`` and read as one line of text, and every word becomes a ``Run`` at its place on the
+page, so the rest of the layout (headings, paragraphs, tables by their rules) treats it as if the PDF had a text
+layer there. A row on the line of a text-layer line (a Korean label beside an equation ``U``) joins that line.
+A scanned page (no text layer, mostly image) is read whole, its words grouped into lines.
+
+Every span of OCR text is marked: ``ocr_rects`` maps (page, rectangle) of each OCR'd word to its confidence, and
+``pdf_layout`` copies it onto the blocks' ``Span.ocr`` and ``TableCell.ocr`` (a value read this way is never
+confirmed by the verifier). Rows the engine could not read stay unreadable regions.
+
+Rendering needs the open PyMuPDF document: ``PageOcr`` is made by ``pdf.py`` (the only PyMuPDF owner) and passed to
+the layout; it reports progress per page and stops between pages when told to (``Cancelled``).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kdsdesk.errors import Cancelled
+from kdsdesk.ingest import ocr as ocr_engine
+from kdsdesk.ingest import pua
+from kdsdesk.ingest.pdf_page import PageData
+from kdsdesk.ingest.pdf_text import Line, PageStats, Run, assemble
+from kdsdesk.records import RectT, UnreadableRegion
+
+INK_PER_SIZE = 0.85  # outlined Hangul ink height ≈ this × font size
+PAD = 0.4  # white margin around a rendered row, × its height
+SAME_LINE = 0.4  # an OCR row joins a text line whose centre is within this × size of its own
+
+Progress = Callable[[int, int], None]  # (rows or pages read, total)
+Word = tuple[str, RectT, float]  # text, box in PDF points, confidence 0–1
+_ITEM_NO = re.compile(r"\(\s*(\d{1,2})\s*\)")  # "( 1)" → "(1)": item markers as the text layer writes them
+_STRAY = re.compile(r"(?:^|\s)[_|~]+(?=\s|$)")  # a lone underscore or bar: a rule or a speck read as a letter
+
+
+def clean(text: str) -> str:
+    """OCR text as the text layer would have it: item numbers without inner spaces, no lone rule marks."""
+    return " ".join(_STRAY.sub(" ", _ITEM_NO.sub(r"(\1)", text)).split())
+
+
+@dataclass(slots=True)
+class PageOcr:
+    """Reads rectangles of one open PyMuPDF document with the process's OCR engine."""
+
+    doc: Any
+    engine: ocr_engine.OcrEngine
+    progress: Progress | None = None
+    cancelled: Callable[[], bool] | None = None
+    ocr_rects: dict[tuple[int, RectT], float] = field(default_factory=dict)
+    rows_read: int = 0
+    pages_read: int = 0
+    _lists: dict[int, Any] = field(default_factory=dict)  # page → display list (rendered once, clipped per row)
+
+    def _check(self) -> None:
+        if self.cancelled is not None and self.cancelled():
+            raise Cancelled()
+
+    def _render(self, page_index: int, clip: RectT, dpi: int) -> tuple[Any, RectT]:
+        import pymupdf
+
+        dl = self._lists.get(page_index)
+        if dl is None:
+            self._lists.clear()
+            dl = self._lists[page_index] = self.doc[page_index].get_displaylist()
+        mu: Any = pymupdf
+        rect = mu.Rect(*clip) & dl.rect
+        zoom = dpi / 72.0
+        pix = dl.get_pixmap(matrix=mu.Matrix(zoom, zoom), clip=rect, colorspace=mu.csGRAY, alpha=False)
+        return pix, (float(rect.x0), float(rect.y0), float(rect.x1), float(rect.y1))
+
+    def _words(self, page_index: int, clip: RectT, whole: bool, dpi: int) -> list[Word]:
+        """Words in PDF points; syllables Tesseract printed without a space between them are one word."""
+        pix, (cx0, cy0, cx1, cy1) = self._render(page_index, clip, dpi)
+        if pix.width < 4 or pix.height < 4:
+            return []
+        read = self.engine.read_page if whole else self.engine.read_line
+        sx, sy = (cx1 - cx0) / pix.width, (cy1 - cy0) / pix.height
+        out: list[Word] = []
+        for w in read(pix.samples, pix.width, pix.height, pix.stride, dpi):
+            text = clean(w.text)
+            if not text:
+                continue
+            box = (cx0 + w.box[0] * sx, cy0 + w.box[1] * sy, cx0 + w.box[2] * sx, cy0 + w.box[3] * sy)
+            last = out[-1] if out else None
+            if last is not None and not w.space and box[0] >= last[1][0]:
+                b = last[1]
+                out[-1] = (last[0] + text, (b[0], min(b[1], box[1]), max(b[2], box[2]), max(b[3], box[3])),
+                           min(last[2], w.conf))
+            else:
+                out.append((text, box, w.conf))
+        return out
+
+    def read_rows(self, page_index: int, rows: Sequence[RectT]) -> list[list[Word]]:
+        """Words of each row (outline lettering), in PDF points."""
+        self._check()
+        out = []
+        for x0, y0, x1, y1 in rows:
+            pad = PAD * (y1 - y0) + 1.0
+            out.append(self._words(page_index, (x0 - pad, y0 - pad, x1 + pad, y1 + pad), False, ocr_engine.DPI))
+        self.rows_read += len(rows)
+        return out
+
+    def read_page(self, page_index: int, rect: RectT, dpi: int) -> list[Word]:
+        """Words of a whole scanned page, in PDF points."""
+        self._check()
+        self.pages_read += 1
+        return self._words(page_index, rect, True, dpi)
+
+
+def _size(height: float) -> float:
+    return round(height / INK_PER_SIZE * 2) / 2
+
+
+def _runs(words: list[Word], row: RectT | None) -> list[Run]:
+    """One run per word; an outline row's words share the row's top and bottom (one line)."""
+    out = []
+    for text, (x0, y0, x1, y1), _conf in words:
+        if row is not None:
+            y0, y1 = row[1], row[3]
+        size = _size(y1 - y0)
+        out.append(Run(text, x0, y0, x1, y1, size, y1, cy=(y0 + y1) / 2))
+    return out
+
+
+def _join(lines: list[Line], runs: list[Run]) -> Line | None:
+    """The text line the runs of one OCR row belong to (centres on one line), or ``None``."""
+    cy = statistics.fmean(r.cy for r in runs)
+    size = max(r.size for r in runs)
+    best: tuple[float, Line] | None = None
+    for ln in lines:
+        d = abs((ln.y0 + ln.y1) / 2 - cy)
+        if d <= SAME_LINE * max(size, ln.size) and (best is None or d < best[0]):
+            best = (d, ln)
+    return best[1] if best is not None else None
+
+
+def _reassemble(lines: Sequence[Line], stats: PageStats) -> None:
+    scratch = PageStats(linear=stats.linear)  # equations already counted when the text lines were first assembled
+    for ln in lines:
+        ln.runs.sort(key=lambda r: r.x0)
+        ln.y0, ln.y1 = min(r.y0 for r in ln.runs), max(r.y1 for r in ln.runs)
+        ln.text, ln.spans, ln.trail, ln.unreadable = assemble(ln.runs, pua.PuaStats(), scratch)
+        ln.measure()
+
+
+def add_rows(
+    lines: list[Line], page_index: int, rows: Sequence[RectT], words: Sequence[list[Word]],
+    ocr_rects: dict[tuple[int, RectT], float], stats: PageStats,
+) -> list[RectT]:
+    """Put the OCR'd ``words`` of each outline row into ``lines`` (joining a text line on the same centre line, or
+    as a line of their own); return the rows nothing could be read from."""
+    touched: list[Line] = []
+    unread: list[RectT] = []
+    for row, found in zip(rows, words, strict=True):
+        if not found:
+            unread.append(row)
+            continue
+        runs = _runs(found, row)
+        for r, (_t, _b, conf) in zip(runs, found, strict=True):
+            ocr_rects[(page_index, r.rect)] = conf
+        target = _join(lines, runs)
+        if target is None:
+            target = Line(runs, row[1], row[3], row[1], row[3], x0=runs[0].x0)
+            lines.append(target)
+        else:
+            target.runs.extend(runs)
+        if all(t is not target for t in touched):
+            touched.append(target)
+    _reassemble(touched, stats)
+    lines.sort(key=lambda ln: (ln.y0, ln.x0))
+    return unread
+
+
+def scan_lines(
+    page_index: int, words: list[Word], ocr_rects: dict[tuple[int, RectT], float],
+    stats: PageStats,
+) -> list[Line]:
+    """Lines of a scanned page from its OCR'd words (words whose centres share a line, left to right)."""
+    lines: list[Line] = []
+    for text, box, conf in sorted(words, key=lambda w: ((w[1][1] + w[1][3]) / 2, w[1][0])):
+        (run,) = _runs([(text, box, conf)], None)
+        ocr_rects[(page_index, run.rect)] = conf
+        last = lines[-1] if lines else None
+        if last is not None and abs((last.y0 + last.y1) / 2 - run.cy) <= SAME_LINE * max(run.size, last.size):
+            last.runs.append(run)
+            last.y0, last.y1 = min(last.y0, run.y0), max(last.y1, run.y1)
+        else:
+            lines.append(Line([run], run.y0, run.y1, run.y0, run.y1, x0=run.x0))
+    _reassemble(lines, stats)
+    return [ln for ln in lines if ln.text]
+
+
+def read_outlines(
+    pages: Sequence[PageData], regions: list[UnreadableRegion], reader: PageOcr, stats: PageStats, outline_reason: str,
+) -> list[UnreadableRegion]:
+    """OCR every outline row of ``regions`` into its page's lines; the regions left unreadable (rows the engine read nothing from, and all other kinds)."""
+    rows: dict[int, list[RectT]] = {}
+    keep: list[UnreadableRegion] = []
+    for u in regions:
+        if u.reason == outline_reason and u.rect is not None:
+            rows.setdefault(u.page_index, []).append(u.rect)
+        else:
+            keep.append(u)
+    total = sum(len(v) for v in rows.values())
+    done = 0
+    by_index = {p.index: p for p in pages}
+    for page_index in sorted(rows):
+        page = by_index[page_index]
+        found = reader.read_rows(page_index, rows[page_index])
+        unread = add_rows(page.lines, page_index, rows[page_index], found, reader.ocr_rects, stats)
+        keep.extend(UnreadableRegion(page_index, r, outline_reason) for r in unread)
+        done += len(rows[page_index])
+        if reader.progress is not None:
+            reader.progress(done, total)
+    return sorted(keep, key=lambda u: u.page_index)

@@ -1,0 +1,140 @@
+"""PDFs whose Korean lettering is drawn as filled vector outlines (no text layer), as KCSC's exports draw table labels
+and captions, and PDFs of scanned pages (an image, no text at all).
+
+``outline_text(page, text, x, y, size)`` draws ``text`` glyph by glyph as filled paths taken from PyMuPDF's built-in
+Korean font (read with fontTools): what OCR has to read. ``outlined_table_pdf`` writes a KDS-style table — caption
+number in the text layer, its title and the Korean row labels as outlines, values as text, horizontal rules only.
+``scanned_pdf`` writes pages that are one grey image each of rendered Korean text.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fontTools.pens.basePen import BasePen
+from fontTools.ttLib import TTFont
+
+CAPTION_TITLE = "인장재 접합부의 계수"
+ROWS = (("강재의 종류", "0.90"), ("용접 이음부", "0.85"), ("볼트 접합", "0.75"))
+HEADER = ("구분", "계수")
+
+
+@cache
+def _font() -> Any:
+    import pymupdf
+
+    return TTFont(io.BytesIO(pymupdf.Font("korea").buffer))
+
+
+class _ShapePen(BasePen):  # type: ignore[misc]
+    """fontTools pen drawing into a PyMuPDF Shape (font units → points, y flipped at the baseline)."""
+
+    def __init__(self, glyphs: Any, shape: Any, x: float, y: float, scale: float) -> None:
+        super().__init__(glyphs)
+        self.shape, self.x, self.y, self.scale = shape, x, y, scale
+        self.cur: Any = None
+        self.start: Any = None
+
+    def _p(self, pt: tuple[float, float]) -> Any:
+        import pymupdf
+
+        return pymupdf.Point(self.x + pt[0] * self.scale, self.y - pt[1] * self.scale)
+
+    def _moveTo(self, pt: tuple[float, float]) -> None:
+        self.cur = self.start = self._p(pt)
+
+    def _lineTo(self, pt: tuple[float, float]) -> None:
+        p = self._p(pt)
+        self.shape.draw_line(self.cur, p)
+        self.cur = p
+
+    def _curveToOne(self, a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> None:
+        p = self._p(c)
+        self.shape.draw_bezier(self.cur, self._p(a), self._p(b), p)
+        self.cur = p
+
+    def _closePath(self) -> None:
+        if self.cur is not None and self.start is not None and self.cur != self.start:
+            self.shape.draw_line(self.cur, self.start)
+        self.cur = self.start
+
+
+def outline_text(page: Any, text: str, x: float, y: float, size: float = 10.0) -> float:
+    """Draw ``text`` on ``page`` from baseline point (x, y) as one filled path per glyph; the x after it."""
+    font = _font()
+    cmap = font.getBestCmap()
+    glyphs = font.getGlyphSet()
+    scale = size / font["head"].unitsPerEm
+    for ch in text:
+        name = cmap.get(ord(ch))
+        if name is None:
+            continue
+        if not ch.isspace():
+            shape = page.new_shape()
+            glyphs[name].draw(_ShapePen(glyphs, shape, x, y, scale))
+            shape.finish(fill=(0, 0, 0), color=None, even_odd=True, closePath=True)
+            shape.commit()
+        x += glyphs[name].width * scale
+    return x
+
+
+def _rule(page: Any, x0: float, x1: float, y: float) -> None:
+    import pymupdf
+
+    page.draw_line(pymupdf.Point(x0, y), pymupdf.Point(x1, y), color=(0, 0, 0), width=0.5)
+
+
+def outlined_table_pdf(path: Path, *, number: str = "4.1-1", size: float = 10.0) -> Path:
+    """A body paragraph, then ``표 <number> CAPTION_TITLE`` (number as text, "표" and the title as outlines) over a
+    ruled 2-column table whose header and row labels are outlines and whose values are text."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 100), "(1) 인장재의 계수는 표에 따른다.", fontname="korea", fontsize=size)
+    cap_y = 140.0
+    x = outline_text(page, "표", 200, cap_y, size)
+    page.insert_text((x + 3, cap_y), number, fontname="helv", fontsize=size)
+    outline_text(page, CAPTION_TITLE, x + 3 + pymupdf.get_text_length(number, "helv", size) + 4, cap_y, size)
+    x0, x1, mid = 150.0, 450.0, 330.0
+    y = 150.0
+    _rule(page, x0, x1, y)
+    outline_text(page, HEADER[0], 210, y + 16, size)
+    outline_text(page, HEADER[1], 375, y + 16, size)
+    y += 24
+    _rule(page, x0, x1, y)
+    for label, value in ROWS:
+        outline_text(page, label, 170, y + 16, size)
+        page.insert_text((375, y + 16), value, fontname="helv", fontsize=size)
+        y += 24
+        _rule(page, x0, x1, y)
+    page.insert_text((72, y + 30), "(2) 표의 값은 설계에 적용한다.", fontname="korea", fontsize=size)
+    _ = mid
+    doc.save(path)
+    doc.close()
+    return path
+
+
+SCAN_LINES = ("1. 일반사항", "(1) 이 기준은 강구조 부재의 설계에 적용한다.", "(2) 강재의 항복강도는 275 MPa이다.")
+
+
+def scanned_pdf(path: Path, lines: Sequence[str] = SCAN_LINES, dpi: int = 300) -> Path:
+    """One page that is only an image: ``lines`` rendered at ``dpi`` in grey, placed over the whole page."""
+    import pymupdf
+
+    src = pymupdf.open()
+    page = src.new_page(width=595, height=842)
+    for k, line in enumerate(lines):
+        page.insert_text((72, 100 + 24 * k), line, fontname="korea", fontsize=12)
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    src.close()
+    doc = pymupdf.open()
+    out = doc.new_page(width=595, height=842)
+    out.insert_image(out.rect, stream=pix.tobytes("png"))
+    doc.save(path)
+    doc.close()
+    return path

@@ -1,0 +1,138 @@
+"""Lettering drawn as vector outlines and scanned pages, read by the real OCR engine (Tesseract, Korean model):
+an outlined table becomes cells, OCR text is marked on its spans and cells, a scan is read instead of refused,
+progress is reported and a cancel stops the parse; without OCR the old fallback (unreadable regions) stays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rapidfuzz import fuzz
+
+from kdsdesk.errors import Cancelled, KnownError
+from kdsdesk.ingest import ocr
+from kdsdesk.ingest.pdf import parse_pdf
+from kdsdesk.ingest.pdf_ocr import clean
+from kdsdesk.ingest.pdf_outlines import OUTLINE_REASON, TABLE_REASON
+from kdsdesk.ingest.pdf_tables import UNREADABLE_MARK
+from kdsdesk.records import ParsedDoc, Table
+from tests.data import real_pdfs
+from tests.data.outline_docs import CAPTION_TITLE, HEADER, ROWS, SCAN_LINES, outlined_table_pdf, scanned_pdf
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _engine() -> None:
+    assert ocr.engine() is not None, f"OCR engine missing ({ocr.status()}): run `make venv`"
+
+
+def _table(parsed: ParsedDoc) -> Table:
+    (table,) = [t for t in parsed.tables()]
+    return table
+
+
+def _like(a: str, b: str) -> bool:
+    return fuzz.ratio(a.replace(" ", ""), b.replace(" ", "")) >= 80
+
+
+def test_outlined_table_becomes_cells_marked_ocr(tmp_path: Path) -> None:
+    parsed = parse_pdf(outlined_table_pdf(tmp_path / "t.pdf"))
+    t = _table(parsed)
+    assert t.number == "4.1-1"
+    assert _like(t.title, CAPTION_TITLE)
+    grid = t.origin_grid()
+    assert len(grid) == 1 + len(ROWS)
+    assert t.n_cols == 2
+    assert all(_like(got or "", want) for got, want in zip(grid[0], HEADER, strict=True))
+    for row, (label, value) in zip(grid[1:], ROWS, strict=True):
+        assert _like(row[0] or "", label)
+        assert row[1] == value  # the text layer's value, not OCR
+    cells = {(c.row, c.col): c for c in t.cells}
+    assert all(cells[(r, 0)].ocr for r in range(len(grid)))
+    assert not any(cells[(r, 1)].ocr for r in range(1, len(grid)))
+    (block,) = [b for b in parsed.blocks if b.table is t]
+    ocr_spans = [s for s in block.spans if s.ocr is not None]
+    assert ocr_spans
+    assert all(0.0 <= (s.ocr or 0) <= 1.0 for s in ocr_spans)
+    assert any(block.text[s.start : s.end] == ROWS[0][1] and s.ocr is None for s in block.spans)
+    assert parsed.ocr_engine.startswith("Tesseract")
+    assert not parsed.unreadable
+    body = [b for b in parsed.blocks if b.kind == "text"]
+    assert body
+    assert all(s.ocr is None for b in body for s in b.spans)
+
+
+def test_without_ocr_outlines_stay_unreadable(tmp_path: Path) -> None:
+    parsed = parse_pdf(outlined_table_pdf(tmp_path / "t.pdf"), use_ocr=False)
+    assert any(u.reason == OUTLINE_REASON for u in parsed.unreadable)
+    assert not parsed.ocr_engine
+    assert all(s.ocr is None for b in parsed.blocks for s in b.spans)
+
+
+def test_scanned_page_is_read_and_marked(tmp_path: Path) -> None:
+    path = scanned_pdf(tmp_path / "scan.pdf")
+    parsed = parse_pdf(path)
+    text = "\n".join(b.text for b in parsed.blocks)
+    for line in SCAN_LINES[:2]:
+        assert fuzz.partial_ratio(line.replace(" ", ""), text.replace(" ", "")) >= 85
+    assert all(s.ocr is not None for b in parsed.blocks for s in b.spans)
+    assert parsed.stats["ocr_pages"] == 1
+    assert any(b.kind == "heading" and b.clause == "1" for b in parsed.blocks)
+    with pytest.raises(KnownError, match="스캔"):
+        parse_pdf(path, use_ocr=False)
+
+
+def test_progress_and_cancel(tmp_path: Path) -> None:
+    path = outlined_table_pdf(tmp_path / "t.pdf")
+    seen: list[tuple[str, int, int]] = []
+    parse_pdf(path, progress=lambda stage, done, total: seen.append((stage, done, total)))
+    assert seen
+    assert seen[-1][1] == seen[-1][2] > 0
+    assert [d for _, d, _ in seen] == sorted(d for _, d, _ in seen)
+    with pytest.raises(Cancelled):
+        parse_pdf(path, cancelled=lambda: True)
+
+
+def test_clean_writes_item_numbers_as_the_text_layer() -> None:
+    assert clean("( 1) 이 기준은") == "(1) 이 기준은"
+    assert clean("( 2 ) _ 강재의") == "(2) 강재의"
+    assert clean("b_f ≥ 2/3d") == "b_f ≥ 2/3d"
+
+
+def test_engine_version_follows_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kdsdesk.index.indexer import parser_version
+
+    base = ocr.engine_version()
+    assert base.startswith("tesserocr-")
+    assert base in parser_version("pdf")
+    model = ocr.find_model()
+    assert model is not None
+    other = tmp_path / "tessdata"
+    other.mkdir()
+    (other / ocr.MODEL).write_bytes(model.read_bytes() + b"\0")
+    monkeypatch.setenv("KDSDESK_TESSDATA", str(other))
+    assert ocr.engine_version() not in (base, "none")
+    monkeypatch.setenv("KDSDESK_TESSDATA", str(tmp_path / "empty"))
+    monkeypatch.setattr(ocr, "_system_dirs", list)
+    monkeypatch.setattr(ocr, "resource", lambda *parts: tmp_path / "none")
+    monkeypatch.setattr(ocr.sys, "prefix", str(tmp_path))
+    assert ocr.find_model() is None
+    assert ocr.engine_version() == "none"
+    assert "없습니다" in ocr.status()
+
+
+@pytest.mark.slow
+def test_real_kds_outlined_tables_have_cells(corpus: Path) -> None:
+    """KDS 14 31 10: the tables whose Korean labels are outlines (표 4.1-1, 4.2-1, 4.2-2, 4.2-3) are tables again,
+    numbered, with OCR'd cells marked, and no longer unreadable regions."""
+    parsed = real_pdfs.parsed("KDS143110.pdf")
+    by_number = {t.number: t for t in parsed.tables()}
+    for number in ("4.1-1", "4.2-1", "4.2-2", "4.2-3"):
+        t = by_number[number]
+        assert t.n_rows >= 4
+        assert t.cells
+        assert any(c.ocr for c in t.cells)
+        assert any(not c.ocr for c in t.cells)
+        assert UNREADABLE_MARK not in "".join(c.text for c in t.cells)
+    assert not any(u.reason == TABLE_REASON for u in parsed.unreadable)
+    grid = by_number["4.2-3"].origin_grid()
+    assert any(row[0] is not None and "설계" in row[0] and row[1:3] == ["0.65", "0.8"] for row in grid)

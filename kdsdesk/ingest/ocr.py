@@ -21,6 +21,7 @@ import functools
 import hashlib
 import logging
 import os
+import struct
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,8 +33,9 @@ log = logging.getLogger(__name__)
 
 LANG = "kor"  # Hangul, digits, Latin and punctuation as KCSC prints them (the model's own charset)
 MODEL = f"{LANG}.traineddata"
-DPI = 300  # 8-pt Hangul ≈ 33 px tall: read as well as at 400 or 600 dpi, and faster (docs/BENCHMARKS.md)
-MIN_CONF = 0.30  # a word read with less confidence is dropped (figure strokes read as letters)
+DPI = 400  # 8-pt Hangul ≈ 44 px tall (300 dpi reads as well on average but drops more syllables it cannot place)
+MIN_CONF = 0.0  # every word is kept: a syllable the model lacks (휨) comes with confidence 0, and dropping it cut
+# words in two (휨좌굴 → 좌굴); ``ocr_lexicon`` restores it, and each span keeps its confidence
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,7 @@ class OcrEngine:
         )
         self.name = f"Tesseract {tesserocr.tesseract_version().split()[1]} ({LANG}, tesserocr)"
         self.version = engine_version()
+        self.charset = model_charset(model)
 
     def close(self) -> None:
         self.api.End()
@@ -173,6 +176,24 @@ class OcrEngine:
         lost most lines of a plain page), in reading order: one
         ``OcrWord`` per line (its words joined by spaces)."""
         return self._words(gray, width, height, stride, dpi, self._t.PSM.SINGLE_COLUMN, lines=True)
+
+
+_LSTM_UNICHARSET = 21  # index of the LSTM model's character set in a .traineddata file (TessdataType)
+
+
+@functools.cache
+def model_charset(path: Path) -> frozenset[str]:
+    """The characters the model can output (its LSTM unicharset): tessdata_fast's Korean model lacks some syllables
+    of KDS text (휨, 댐, 얇, 굵 …), which ``correct`` restores from the document's own text layer."""
+    data = path.read_bytes()
+    (n,) = struct.unpack_from("<i", data, 0)
+    offsets = struct.unpack_from(f"<{n}q", data, 4)
+    start = offsets[_LSTM_UNICHARSET] if n > _LSTM_UNICHARSET else -1
+    if start < 0:
+        return frozenset()
+    end = min([o for o in offsets if o > start] + [len(data)])
+    lines = data[start:end].decode("utf-8", "replace").splitlines()[1:]
+    return frozenset(ln.split(" ", 1)[0] for ln in lines if ln)
 
 
 _ENGINE: list[OcrEngine | None] = []

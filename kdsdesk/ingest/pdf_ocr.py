@@ -25,6 +25,7 @@ from typing import Any
 from kdsdesk.errors import Cancelled
 from kdsdesk.ingest import ocr as ocr_engine
 from kdsdesk.ingest import pua
+from kdsdesk.ingest.ocr_lexicon import Lexicon
 from kdsdesk.ingest.pdf_page import PageData
 from kdsdesk.ingest.pdf_text import Line, PageStats, Run, assemble
 from kdsdesk.records import RectT, UnreadableRegion
@@ -74,11 +75,28 @@ class PageOcr:
         pix = dl.get_pixmap(matrix=mu.Matrix(zoom, zoom), clip=rect, colorspace=mu.csGRAY, alpha=False)
         return pix, (float(rect.x0), float(rect.y0), float(rect.x1), float(rect.y1))
 
-    def _words(self, page_index: int, clip: RectT, whole: bool, dpi: int) -> list[Word]:
-        """Words in PDF points; syllables Tesseract printed without a space between them are one word."""
+    def _words(
+        self, page_index: int, clip: RectT, whole: bool, dpi: int, erase: Sequence[RectT] = ()
+    ) -> list[Word]:
+        """Words in PDF points; syllables Tesseract printed without a space between them are one word. ``erase``:
+        rectangles of text-layer characters, painted white first (they are read from the text layer, and OCR
+        would read them a second time: "((비세장판 단면))")."""
         pix, (cx0, cy0, cx1, cy1) = self._render(page_index, clip, dpi)
         if pix.width < 4 or pix.height < 4:
             return []
+        if erase:
+            import pymupdf
+
+            mu: Any = pymupdf
+            z = dpi / 72.0
+            ox, oy = pix.x, pix.y  # a pixmap's rectangles are in the zoomed page's pixel coordinates
+            for x0, y0, x1, y1 in erase:
+                if x1 > cx0 and x0 < cx1 and y1 > cy0 and y0 < cy1:
+                    box = mu.IRect(
+                        ox + round((x0 + 0.3 - cx0) * z), oy + round((y0 - cy0) * z),
+                        ox + round((x1 - 0.3 - cx0) * z), oy + round((y1 - cy0) * z),
+                    )
+                    pix.set_rect(box & pix.irect, (255,))
         read = self.engine.read_page if whole else self.engine.read_line
         sx, sy = (cx1 - cx0) / pix.width, (cy1 - cy0) / pix.height
         out: list[Word] = []
@@ -96,13 +114,15 @@ class PageOcr:
                 out.append((text, box, w.conf))
         return out
 
-    def read_rows(self, page_index: int, rows: Sequence[RectT]) -> list[list[Word]]:
-        """Words of each row (outline lettering), in PDF points."""
+    def read_rows(self, page_index: int, rows: Sequence[RectT], text: Sequence[RectT] = ()) -> list[list[Word]]:
+        """Words of each row (outline lettering), in PDF points; ``text``: the page's text-layer run rectangles."""
         self._check()
         out = []
         for x0, y0, x1, y1 in rows:
             pad = PAD * (y1 - y0) + 1.0
-            out.append(self._words(page_index, (x0 - pad, y0 - pad, x1 + pad, y1 + pad), False, ocr_engine.DPI))
+            clip = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+            near = [r for r in text if r[2] > clip[0] and r[0] < clip[2] and r[3] > clip[1] and r[1] < clip[3]]
+            out.append(self._words(page_index, clip, False, ocr_engine.DPI, near))
         self.rows_read += len(rows)
         return out
 
@@ -151,16 +171,19 @@ def _reassemble(lines: Sequence[Line], stats: PageStats) -> None:
 
 def add_rows(
     lines: list[Line], page_index: int, rows: Sequence[RectT], words: Sequence[list[Word]],
-    ocr_rects: dict[tuple[int, RectT], float], stats: PageStats,
+    ocr_rects: dict[tuple[int, RectT], float], stats: PageStats, lexicon: Lexicon | None = None,
 ) -> list[RectT]:
     """Put the OCR'd ``words`` of each outline row into ``lines`` (joining a text line on the same centre line, or
-    as a line of their own); return the rows nothing could be read from."""
+    as a line of their own), syllables the model lacks restored by ``lexicon``; return the rows nothing could be
+    read from."""
     touched: list[Line] = []
     unread: list[RectT] = []
     for row, found in zip(rows, words, strict=True):
         if not found:
             unread.append(row)
             continue
+        if lexicon is not None:
+            found = [(lexicon.correct(t), b, c) for t, b, c in found]
         runs = _runs(found, row)
         for r, (_t, _b, conf) in zip(runs, found, strict=True):
             ocr_rects[(page_index, r.rect)] = conf
@@ -210,10 +233,12 @@ def read_outlines(
     total = sum(len(v) for v in rows.values())
     done = 0
     by_index = {p.index: p for p in pages}
+    lexicon = Lexicon((ln.text for p in pages for ln in p.lines), reader.engine.charset) if rows else None
     for page_index in sorted(rows):
         page = by_index[page_index]
-        found = reader.read_rows(page_index, rows[page_index])
-        unread = add_rows(page.lines, page_index, rows[page_index], found, reader.ocr_rects, stats)
+        text = [r.rect for ln in page.lines for r in ln.runs]
+        found = reader.read_rows(page_index, rows[page_index], text)
+        unread = add_rows(page.lines, page_index, rows[page_index], found, reader.ocr_rects, stats, lexicon)
         keep.extend(UnreadableRegion(page_index, r, outline_reason) for r in unread)
         done += len(rows[page_index])
         if reader.progress is not None:

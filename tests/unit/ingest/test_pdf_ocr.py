@@ -135,4 +135,4 @@ def test_real_kds_outlined_tables_have_cells(corpus: Path) -> None:
         assert UNREADABLE_MARK not in "".join(c.text for c in t.cells)
     assert not any(u.reason == TABLE_REASON for u in parsed.unreadable)
     grid = by_number["4.2-3"].origin_grid()
-    assert any(row[0] is not None and "설계" in row[0] and row[1:3] == ["0.65", "0.8"] for row in grid)
+    assert any(row[0] is not None and "계값" in row[0] and row[1:3] == ["0.65", "0.8"] for row in grid)

@@ -1,0 +1,38 @@
+"""Syllables the OCR model cannot write (휨, 댐 …) restored from the document's own text layer."""
+
+from __future__ import annotations
+
+from kdsdesk.ingest import ocr
+from kdsdesk.ingest.ocr_lexicon import Lexicon
+
+CHARSET = frozenset("휠횡좌굴비틀림국부강재의댐체")  # a model without 휨 and 댐's neighbours
+
+
+def test_a_syllable_the_model_lacks_is_restored_from_the_text_layer() -> None:
+    lex = Lexicon(["휨좌굴 또는 휨비틀림좌굴", "부재의 휨좌굴강도, 휨비틀림좌굴", "댐 체"], CHARSET)
+    assert lex.correct("휠좌굴") == "휨좌굴"
+    assert lex.correct("국부좌굴휠좌굴") == "국부좌굴휨좌굴"  # context: the syllable and its neighbours
+    assert lex.correct("횡비틀림좌굴") == "휨비틀림좌굴"
+
+
+def test_no_change_without_evidence() -> None:
+    lex = Lexicon(["휨좌굴 휨좌굴", "횡비틀림좌굴 횡비틀림좌굴 횡비틀림좌굴 휨비틀림좌굴"], CHARSET)
+    assert lex.correct("횡비틀림좌굴") == "횡비틀림좌굴"  # the word as read is the more frequent one
+    assert lex.correct("강재") == "강재"  # nothing near a missing syllable
+    assert Lexicon(["휨좌굴"], CHARSET).correct("휠좌굴") == "휠좌굴"  # seen once: not enough
+    assert Lexicon(["휨좌굴 휨좌굴"], frozenset()).correct("횡좌굴") == "횡좌굴"  # charset unknown: 휨 is two jamo off
+
+
+def test_the_korean_model_lacks_hwim() -> None:
+    model = ocr.find_model()
+    assert model is not None
+    charset = ocr.model_charset(model)
+    assert "가" in charset
+    assert "좌" in charset
+    assert "휨" not in charset  # why ocr_lexicon exists
+
+
+def test_a_vowel_misread_in_a_word_never_seen_is_corrected() -> None:
+    lex = Lexicon(["설계값 설계기준 설계강도"], CHARSET)
+    assert lex.correct("셜계값") == "설계값"
+    assert lex.correct("셜몽") == "셜몽"  # neither form is in the text layer

@@ -231,9 +231,10 @@ def korean_font() -> tuple[bool, str]:
 
 
 def check_environment(library: Path | str | None = None, deep: bool = False) -> Environment:
-    """Models (manifest, sizes, hashes, memory), encoder, LLM engine, Korean font, library folder. ``deep``
-    recomputes the model hashes without the cache (``kdsdesk doctor --verify``)."""
+    """Models (manifest, sizes, hashes, memory), encoder, LLM engine, Korean font, OCR engine and its Korean model,
+    library folder. ``deep`` recomputes the model hashes without the cache (``kdsdesk doctor --verify``)."""
     from kdsdesk.index.encoder import encoder_status
+    from kdsdesk.ingest import ocr
     from kdsdesk.models.check import check_models
 
     report = check_models(deep=deep)
@@ -260,6 +261,7 @@ def check_environment(library: Path | str | None = None, deep: bool = False) -> 
         EnvCheck("encoder", enc_ok, enc_msg),
         EnvCheck("llm", report.llm_ok and engine_ok, llm_msg),
         EnvCheck("font", font_ok, font_msg),
+        EnvCheck("ocr", ocr.engine_version() != "none", ocr.status()),
         EnvCheck("library", lib_ok, lib_msg),
     )  # fmt: skip
     return Environment(checks, report, root)

@@ -1,5 +1,7 @@
 """Adding files to a library: expand folders, skip unchanged files, parse in a worker process, chunk, tokenise,
 write Tantivy then the catalog — one file at a time, so killing the process loses at most the file in progress.
+The parts of a standard split over several files (``KDS143110``, ``KDS143110-1`` …) are indexed in order, and the
+text before a part's first heading continues the clause that ended the previous part (``text.chunk``).
 
 A file is re-indexed when its content hash, its parser version (parser module ``version()`` or ``PARSER_VERSION``
 — the PDF parser's includes the OCR engine and model — + chunker ``CHUNKER_VERSION``) or the tokenizer version
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -30,6 +33,36 @@ FOLDER_SUFFIXES = (*SUFFIXES, ".hwp")
 BUG_MESSAGE = "파일을 분석하는 중 프로그램 내부 오류가 발생했습니다. 로그를 개발자에게 보내 주세요."
 
 Parser = Callable[[Path], ParsedDoc]
+_PART = re.compile(r"^(?P<base>.+?)[-_](?P<no>\d{1,2})$")  # KDS143110-3: the third part of KDS143110
+
+
+def _part(f: Path) -> tuple[str, int]:
+    """(base stem, part number) of a file: ``KDS143110-3.pdf`` → ("KDS143110", 3); a whole file is part 0."""
+    m = _PART.match(f.stem)
+    return (m.group("base"), int(m.group("no"))) if m else (f.stem, 0)
+
+
+def previous_part(f: Path) -> list[Path]:
+    """Files that would hold the part before ``f`` (``KDS143110-2`` → ``KDS143110-1``; ``-1`` → ``KDS143110``)."""
+    base, no = _part(f)
+    if no == 0:
+        return []
+    stems = [f"{base}-{no - 1}", f"{base}_{no - 1}"] if no > 1 else [base]
+    return [f.with_name(stem + suffix) for stem in stems for suffix in SUFFIXES]
+
+
+def _lead(catalog: Catalog, f: Path, parsed: ParsedDoc) -> tuple[str, tuple[str, ...]] | None:
+    """The clause that ended the previous part of the same standard, when the library holds it."""
+    for prev in previous_part(f):
+        row = catalog.file_row(str(prev))
+        if row is None or row["status"] != "searchable" or row["doc_code"] != parsed.doc.doc_code:
+            continue
+        last = None
+        for c in catalog.iter_chunks(str(prev)):
+            if c.clause:
+                last = (c.clause, c.clause_path)
+        return last
+    return None
 
 
 def parser_version(kind: str) -> str:
@@ -135,6 +168,8 @@ def add_files(
             log.info("%s: same content as %s, skipped", key, dup[0])
             continue
         todo.append((f, kind, sha, row is not None and row["status"] == "searchable"))
+    if any(_part(t[0])[1] for t in todo):  # a standard split over files: each part after the one it continues
+        todo.sort(key=lambda t: (str(t[0].parent), *_part(t[0])))
 
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kdsdesk-parse")
     futures: list[Future[ParsedDoc]] = []
@@ -160,7 +195,7 @@ def add_files(
                 catalog.fail_file(file_id, BUG_MESSAGE, sha, pv)
                 failed.append((key, BUG_MESSAGE))
                 continue
-            chunks = chunk_document(parsed)
+            chunks = chunk_document(parsed, _lead(catalog, f, parsed))
             catalog.lexical.replace_file(key, lexdocs(chunks))
             catalog.finish_file(file_id, parsed, chunks, pv, tok_v)
             (replaced if existed else added).append(key)

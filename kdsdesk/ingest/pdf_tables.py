@@ -38,6 +38,7 @@ UNREADABLE_MARK = "[표 내용 판독 불가]"  # a table's text when its letter
 STACK_FILL = 0.7  # an upper cell this wide (share of its column) wraps: no stacked pair of rows
 STACK_SHORT = 0.5  # a lower cell this much shorter than the one above it is the end of a wrapped cell
 FRAGMENT_GAP = 0.8  # runs further apart than this × size are different cells
+BOUNDARY_GAP = 0.5  # ... and runs this far apart with a column boundary between them (word spaces are ≈ 0.3)
 T = TypeVar("T")
 
 
@@ -433,7 +434,7 @@ def _split_fragment(f: Fragment, bounds: list[tuple[float, float]]) -> list[Frag
         if da <= 0.15 and db <= 0.15 and (best is None or da + db < best[0]):
             best = (da + db, k, ia, ib)
     if best is None:
-        return [f]
+        return _split_at_boundary(f, bounds)
     _, k, ia, ib = best
     a_end, b_start = f.spans[k - 1][1], f.spans[k][0]
     ax0, ax1 = f.spans[0][2][0], f.spans[k - 1][2][2]
@@ -442,6 +443,31 @@ def _split_fragment(f: Fragment, bounds: list[tuple[float, float]]) -> list[Frag
     right = Fragment(f.text[b_start:].lstrip(), [(s - b_start, e - b_start, r) for s, e, r in f.spans[k:]],
                      bx0, f.y0, bx1, f.y1, f.size, (ib, ib), f.rows, f.line)
     return [left, *_split_fragment(right, bounds)]
+
+
+def _split_at_boundary(f: Fragment, bounds: list[tuple[float, float]]) -> list[Fragment]:
+    """Cells of adjacent columns written on one line with gaps a little wider than a word space (a header line
+    "기호 SS235 SS275 …" over the grade columns): split where such a gap holds a column boundary. The words of a
+    cell merged over several columns are a word space apart and stay together."""
+    c0, c1 = f.cols
+    if c1 <= c0 or len(f.spans) < 2:
+        return [f]
+    for k in range(1, len(f.spans)):
+        left, right = f.spans[k - 1][2][2], f.spans[k][2][0]
+        if right - left < BOUNDARY_GAP * f.size:
+            continue
+        cut = next((i for i in range(c0, c1) if left - 1.0 <= bounds[i][1] <= right + 1.0), None)
+        if cut is None:
+            continue
+        a_end, b_start = f.spans[k - 1][1], f.spans[k][0]
+        head = Fragment(f.text[:a_end].rstrip(), f.spans[:k], f.x0, f.y0, left, f.y1, f.size, (c0, cut), f.rows,
+                        f.line)
+        tail = Fragment(f.text[b_start:].lstrip(), [(s - b_start, e - b_start, r) for s, e, r in f.spans[k:]],
+                        right, f.y0, f.x1, f.y1, f.size, (cut + 1, c1), f.rows, f.line)
+        head.cols = _assign_cols(head, bounds)
+        tail.cols = _assign_cols(tail, bounds)
+        return [*_split_at_boundary(head, bounds), *_split_at_boundary(tail, bounds)]
+    return [f]
 
 
 def _extend_spans(frags: list[Fragment], centres: list[float], base: int, pitch: float) -> None:

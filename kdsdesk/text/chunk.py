@@ -1,6 +1,12 @@
 """Clause-aware chunks: a chunk never spans two clauses; body text is split at sentence boundaries to a bounded
 length; a table is one chunk; equations stay with their clause's text.
 
+Text before a document's first heading has no clause of its own. In one part of a standard split over several
+files (KDS 14 31 10 and KDS143110-1 … -5) it continues the clause that ended the previous part: the indexer passes
+that clause as ``lead``; without it (the part indexed alone) it belongs to the parent of the part's first heading
+(text before 4.2.5 is inside 4.2), so no body chunk of a part is left without a clause. A document whose first
+heading is a top-level one (1. 일반사항) keeps its front matter (cover, 연혁, 목차) without a clause.
+
 ``chunk_id`` = first 16 hex digits of the file's sha256 + the chunk's ordinal: stable across re-indexing and
 machines for the same file content and parser version.
 """
@@ -13,7 +19,7 @@ from collections.abc import Sequence
 from kdsdesk.records import Block, Chunk, ChunkKind, ParsedDoc, Span
 
 # Bump whenever chunks produced from the same blocks may change: libraries re-index every file.
-CHUNKER_VERSION = "1"
+CHUNKER_VERSION = "2"
 MAX_CHARS = 700  # body chunks are cut at sentence ends near this length
 _SENTENCE_END = re.compile(r"(?<=[다음함됨임][.])\s+|(?<=\.)\s+(?=\(\d+\)|[①-⑳])")
 
@@ -44,9 +50,24 @@ def _slice_spans(spans: Sequence[Span], a: int, b: int, offset: int) -> list[Spa
     return out
 
 
+Lead = tuple[str, tuple[str, ...]]  # (clause, clause path) that text before the first heading continues
+
+
+def leading_clause(parsed: ParsedDoc) -> Lead | None:
+    """The parent of the first heading, when that heading is not a top-level one (the file is a later part); its
+    path is the heading's ancestors when the parser knew them, else the parent's number alone."""
+    first = next((b for b in parsed.blocks if b.kind == "heading" and b.clause), None)
+    if first is None or "." not in first.clause:
+        return None
+    parent = first.clause.rsplit(".", 1)[0]
+    path = first.clause_path[:-1] if len(first.clause_path) >= 2 else (parent,)
+    return parent, path
+
+
 class _Builder:
-    def __init__(self, parsed: ParsedDoc) -> None:
+    def __init__(self, parsed: ParsedDoc, lead: Lead | None = None) -> None:
         self.parsed = parsed
+        self.lead = lead
         self.chunks: list[Chunk] = []
         self._reset()
 
@@ -114,6 +135,9 @@ class _Builder:
     ) -> None:
         ordinal = len(self.chunks)
         table = first.table if kind == "table" else None
+        clause, path = (first.clause, first.clause_path)
+        if not clause and self.lead is not None:
+            clause, path = self.lead
         read = any(s.ocr is not None for s in spans) or (table is not None and any(c.ocr for c in table.cells))
         self.chunks.append(
             Chunk(
@@ -121,8 +145,8 @@ class _Builder:
                 doc=self.parsed.doc,
                 kind=kind,
                 text=text,
-                clause=first.clause,
-                clause_path=first.clause_path,
+                clause=clause,
+                clause_path=path,
                 item=first.item,
                 pages=pages,
                 paragraphs=paragraphs,
@@ -138,9 +162,10 @@ class _Builder:
         self._emit("table", block.text, block, block.spans, block.pages, block.paragraphs)
 
 
-def chunk_document(parsed: ParsedDoc) -> list[Chunk]:
-    """Chunks of a parsed document in reading order."""
-    b = _Builder(parsed)
+def chunk_document(parsed: ParsedDoc, lead: Lead | None = None) -> list[Chunk]:
+    """Chunks of a parsed document in reading order; text before the first heading continues ``lead`` (the clause
+    that ended the previous part of the same standard), else :func:`leading_clause`."""
+    b = _Builder(parsed, lead or leading_clause(parsed))
     clause: str | None = None
     for block in parsed.blocks:
         if block.kind == "heading":

@@ -242,3 +242,37 @@ def test_ocr_provenance_survives_the_catalog(catalog: Catalog, tmp_path: Path) -
     assert catalog.chunk(table.chunk_id) == table
     assert chunk_from_dict(chunk_to_dict(table)) == table
     assert all(not c.ocr for c in stored if c.table is None)
+
+
+def test_a_part_continues_the_clause_of_the_previous_part(catalog: Catalog, tmp_path: Path) -> None:
+    """KDS143110-1 starts in the middle of 4.2.4 of KDS143110: its leading text gets 4.2.4, whatever order the
+    files are given in; the part indexed alone falls back to the parent of its first heading."""
+    from kdsdesk.records import Block, DocRef, ParsedDoc
+
+    base, part = tmp_path / "KDS143110.pdf", tmp_path / "KDS143110-1.pdf"
+    for i, f in enumerate((base, part)):
+        f.write_bytes(b"%PDF-1.7\n" + bytes([i]) * 64 + b"\n%%EOF\n")
+    h424 = ("4 설계", "4.2 압축부재", "4.2.4 비틀림좌굴")
+
+    def parse(p: Path) -> ParsedDoc:
+        from kdsdesk.models import sha256_of
+
+        doc = DocRef(str(p), sha256_of(p), "pdf", "KDS 14 31 10")
+        if p == base:
+            return ParsedDoc(doc, (Block("heading", h424[-1], "4.2.4", h424, heading_level=3),
+                                   Block("text", "(1) 비틀림좌굴강도는 다음과 같다.", "4.2.4", h424)))
+        h425 = ("4.2.5 단일ㄱ형강 압축부재",)
+        return ParsedDoc(doc, (Block("text", "④ 전단중심으로부터 떨어진 횡지지를 갖는 부재"),
+                               Block("heading", h425[0], "4.2.5", h425, heading_level=3),
+                               Block("text", "(1) 이 절은 단일ㄱ형강에 적용한다.", "4.2.5", h425)))
+
+    drain(add_files(catalog, [part, base], parse=parse))
+    lead = next(iter(catalog.iter_chunks(str(part))))
+    assert (lead.clause, lead.clause_path) == ("4.2.4", h424)
+    alone = Catalog(tmp_path / "alone")
+    try:
+        drain(add_files(alone, [part], parse=parse))
+        first = next(iter(alone.iter_chunks(str(part))))
+        assert first.clause == "4.2"
+    finally:
+        alone.close()

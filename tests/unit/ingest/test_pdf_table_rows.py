@@ -67,3 +67,29 @@ def test_real_kds_outlined_tables_are_unreadable_without_ocr(corpus: Path) -> No
         (block,) = [b for b in parsed.blocks if b.table is t]
         assert block.text.endswith(UNREADABLE_MARK)
         assert any(u.reason == TABLE_REASON and u.rect == t.bbox for u in parsed.unreadable)
+
+
+def test_header_words_apart_across_a_column_boundary_are_separate_cells() -> None:
+    """"기호 SS235 SS275" on one header line over three columns (gaps a little wider than a word space) is three
+    cells; a cell merged over two columns, its words a word space apart, stays whole."""
+    from kdsdesk.ingest.pdf_tables import Fragment, _split_at_boundary
+
+    bounds = [(109.0, 156.0), (156.0, 188.0), (188.0, 223.0)]
+    spans = [(0, 2, (135.0, 0.0, 152.0, 9.0)), (3, 8, (158.0, 0.0, 185.0, 9.0)), (9, 14, (192.0, 0.0, 218.0, 9.0))]
+    f = Fragment("기호 SS235 SS275", spans, 135.0, 0.0, 218.0, 9.0, 9.0, (0, 2))
+    assert [(p.text, p.cols) for p in _split_at_boundary(f, bounds)] == [("기호", (0, 0)), ("SS235", (1, 1)),
+                                                                        ("SS275", (2, 2))]
+    merged = [(0, 4, (120.0, 0.0, 152.0, 9.0)), (5, 7, (154.5, 0.0, 170.0, 9.0)), (8, 10, (172.5, 0.0, 186.0, 9.0))]
+    g = Fragment("세장판이 없는 경우", merged, 120.0, 0.0, 186.0, 9.0, 9.0, (0, 1))
+    assert [p.text for p in _split_at_boundary(g, bounds)] == ["세장판이 없는 경우"]
+
+
+@pytest.mark.slow
+def test_real_kds_steel_grade_headers(corpus: Path) -> None:
+    """KDS 14 31 05 표 3.4-1: each grade is its own header cell over its column, so a row record pairs the grade
+    with its strength for a thickness range."""
+    t = next(t for t in real_pdfs.parsed("KDS143105.pdf", use_ocr=False).tables() if t.number == "3.4-1")
+    heads = [" ".join(t.column_headers(k)) for k in range(t.n_cols)]
+    assert "SS235" in heads and "SS275" in heads
+    records = t.row_records()
+    assert any("16mm 이하" in r and "SS235: 235" in r and "SS275: 275" in r for r in records)

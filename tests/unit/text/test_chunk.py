@@ -81,3 +81,27 @@ def test_sample_chunks_are_stable_and_clause_pure(samples: Path) -> None:
         assert {by_para[q] for q in c.paragraphs} == {c.clause}
     tables = [c for c in first if c.kind == "table"]
     assert [c.table_number for c in tables] == ["3.1-1", "3.2-1", "4.1-1", "4.2-1", "4.4-1"]
+
+
+def _part_doc(clause: str, title: str) -> ParsedDoc:
+    doc = DocRef("/x/KDS143110-2.pdf", "a" * 64, "pdf", "KDS 14 31 10")
+    path = (f"{clause} {title}",)
+    return ParsedDoc(doc, (
+        Block("text", "(2) 플랜지 국부좌굴강도는 다음과 같다."),
+        Block("heading", path[0], clause, path, heading_level=clause.count(".") + 1),
+        Block("text", "(1) 각형강관은 다음에 따른다.", clause, path),
+    ))
+
+
+def test_text_before_a_parts_first_heading_has_a_clause() -> None:
+    """A later part of a standard: leading text continues the previous part's clause when it is known, else it
+    belongs to the parent of the part's first heading; a top-level first heading leaves front matter alone."""
+    parsed = _part_doc("4.3.2.1.1.7", "각형강관")
+    first = chunk_document(parsed)[0]
+    assert (first.clause, first.clause_path) == ("4.3.2.1.1", ("4.3.2.1.1",))
+    lead = ("4.3.2.1.1.6", ("4 설계", "4.3 휨부재", "4.3.2.1.1.6 원형강관"))
+    first = chunk_document(parsed, lead)[0]
+    assert (first.clause, first.clause_path) == lead
+    assert chunk_document(parsed, lead)[1].clause == "4.3.2.1.1.7"
+    front = chunk_document(_part_doc("1", "일반사항"))[0]
+    assert front.clause == ""

@@ -222,7 +222,8 @@ def scan_lines(
 def read_outlines(
     pages: Sequence[PageData], regions: list[UnreadableRegion], reader: PageOcr, stats: PageStats, outline_reason: str,
 ) -> list[UnreadableRegion]:
-    """OCR every outline row of ``regions`` into its page's lines; the regions left unreadable (rows the engine read nothing from, and all other kinds)."""
+    """OCR every outline row of ``regions`` into its page's lines; the regions left unreadable (rows the engine
+    read nothing from, and all other kinds)."""
     rows: dict[int, list[RectT]] = {}
     keep: list[UnreadableRegion] = []
     for u in regions:

@@ -90,6 +90,7 @@ def test_real_kds_steel_grade_headers(corpus: Path) -> None:
     with its strength for a thickness range."""
     t = next(t for t in real_pdfs.parsed("KDS143105.pdf", use_ocr=False).tables() if t.number == "3.4-1")
     heads = [" ".join(t.column_headers(k)) for k in range(t.n_cols)]
-    assert "SS235" in heads and "SS275" in heads
+    assert "SS235" in heads
+    assert "SS275" in heads
     records = t.row_records()
     assert any("16mm 이하" in r and "SS235: 235" in r and "SS275: 275" in r for r in records)

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import importlib
 import logging
+import queue
 import re
-from collections.abc import Callable, Generator, Sequence
+import threading
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 
 from kdsdesk.errors import KnownError
@@ -110,16 +113,43 @@ def expand(paths: Sequence[Path]) -> list[Path]:
     return out
 
 
-def _default_parser(path: Path) -> ParsedDoc:
-    from kdsdesk.ingest.isolate import parse_isolated
+PROGRESS_POLL_S = 0.25  # while a file is parsed, its worker's progress (OCR) is passed on this often
 
-    return parse_isolated(path)
+
+Event = tuple[str, str, int, int]  # file name, stage, done, total
+
+
+def _latest(events: queue.SimpleQueue[Event], name: str) -> Iterator[Progress]:
+    """The newest progress event of file ``name`` (older ones and other files' are dropped)."""
+    latest = None
+    while not events.empty():
+        event = events.get()
+        if event[0] == name:
+            latest = event
+    if latest is not None:
+        yield Progress(latest[1], latest[2], latest[3], name)
+
+
+def _isolated(events: queue.SimpleQueue[Event], cancel: threading.Event) -> Parser:
+    """The isolated parser reporting its worker's progress to ``events`` and killed when ``cancel`` is set."""
+
+    def parse(path: Path) -> ParsedDoc:
+        from kdsdesk.ingest.isolate import parse_isolated
+
+        def report(stage: str, done: int, total: int) -> None:
+            events.put((path.name, stage, done, total))
+
+        return parse_isolated(path, progress=report, cancel=cancel)
+
+    return parse
 
 
 def add_files(
     catalog: Catalog, paths: Sequence[Path], parse: Parser | None = None
 ) -> Generator[Progress, None, IndexReport]:
-    """Index ``paths`` (files and folders) into ``catalog``; yields one ``Progress`` per file; returns the report.
+    """Index ``paths`` (files and folders) into ``catalog``; yields one ``Progress`` per file (and, while a file's
+    lettering is read by OCR in the worker, its progress); returns the report. Closing the generator stops the
+    worker process at once.
 
     ``parse`` replaces the isolated parser (tests use synthetic documents).
     """
@@ -127,7 +157,9 @@ def add_files(
     from kdsdesk.ingest.sniff import sniff
     from kdsdesk.text.chunk import chunk_document
 
-    parse_fn = parse or _default_parser
+    events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+    cancel = threading.Event()
+    parse_fn = parse or _isolated(events, cancel)
     files = expand(paths)
     tok_v = tokenizer_version()
     added: list[str] = []
@@ -185,7 +217,14 @@ def add_files(
                 futures.append(pool.submit(parse_fn, todo[i + 1][0]))
             pv = parser_version(kind)
             try:
-                parsed = futures[i].result()
+                while True:
+                    try:
+                        parsed = futures[i].result(timeout=PROGRESS_POLL_S)
+                    except FutureTimeout:
+                        yield from _latest(events, f.name)
+                        continue
+                    yield from _latest(events, f.name)
+                    break
             except KnownError as exc:
                 catalog.fail_file(file_id, exc.message, sha, pv)
                 failed.append((key, exc.message))
@@ -201,6 +240,7 @@ def add_files(
             (replaced if existed else added).append(key)
         yield Progress("색인", len(todo), len(todo), "완료")
     finally:
+        cancel.set()  # a parse still running in a worker (this file's or the prefetched next one's) is killed
         for fut in futures:
             fut.cancel()
         pool.shutdown(wait=False, cancel_futures=True)  # a cancelled run does not wait for a prefetched parse

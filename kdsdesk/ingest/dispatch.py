@@ -6,20 +6,22 @@ indexer uses that, so a hostile file cannot crash or hang the app).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from kdsdesk.ingest.sniff import sniff
 from kdsdesk.records import ParsedDoc
 
 
-def parse_file(path: Path) -> ParsedDoc:
-    """Parse one PDF or HWPX file in this process. Raises ``KnownError`` for files we cannot read."""
+def parse_file(path: Path, progress: Callable[[str, int, int], None] | None = None) -> ParsedDoc:
+    """Parse one PDF or HWPX file in this process. Raises ``KnownError`` for files we cannot read. ``progress``
+    hears about long steps inside a file (OCR: stage, done, total)."""
     path = Path(path).resolve()
     kind = sniff(path)
     if kind == "pdf":
         from kdsdesk.ingest.pdf import parse_pdf
 
-        return parse_pdf(path)
+        return parse_pdf(path, progress=progress)
     from kdsdesk.ingest.hwpx import parse_hwpx
 
     return parse_hwpx(path)

@@ -47,6 +47,10 @@ _LAST_NO = re.compile(r"(?:^|\s)(\d{1,4})\s*$|^(\d{1,4})\s")
 _DIGITS = re.compile(r"\d+")
 _BARE_NUMBER = re.compile(r"^\s*([1-9]\d?(?:\.[1-9]\d?){0,5})\.?\s*$")
 _HANGUL = re.compile(r"[가-힣]")
+_TOC_TITLE = re.compile(r"^\s*(?:목\s*차|차\s*례|contents)\s*$", re.IGNORECASE)
+_TOC_ENTRY = re.compile(r"^\s*(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?\s+\S.*?(?:\s|[.·…])\d{1,3}\s*$")
+TOC_SHARE = 0.5  # a page whose lines are mostly "number title … page" entries (at least TOC_MIN) is a contents page
+TOC_MIN = 5
 
 CAPTION_REASON = "표 제목이 벡터 윤곽선으로 그려져 있어 읽을 수 없습니다"
 EQUATION_REASON = "수식이 ASCII 문자로 출력되어 읽을 수 없습니다"
@@ -224,10 +228,23 @@ def _marked(ot: OpenTable, ocr: OcrRects) -> Table:
     return dataclasses.replace(ot.table, cells=cells)
 
 
+def toc_pages(pages: list[PageData]) -> set[int]:
+    """Pages of the table of contents: titled 목차/차례, or mostly entries ending in a page number. Their lines are
+    never headings (with page numbers drawn as outlines and read by OCR, a contents line looks like a heading)."""
+    out: set[int] = set()
+    for p in pages:
+        texts = [ln.text for ln in p.lines if ln.text.strip()]
+        entries = sum(1 for t in texts if _TOC_ENTRY.match(t))
+        if any(_TOC_TITLE.match(t) for t in texts) or (entries >= TOC_MIN and entries >= TOC_SHARE * len(texts)):
+            out.add(p.index)
+    return out
+
+
 class _Builder:
-    def __init__(self, m: _Metrics, ocr: OcrRects) -> None:
+    def __init__(self, m: _Metrics, ocr: OcrRects, toc: set[int] | None = None) -> None:
         self.m = m
         self.ocr = ocr
+        self.toc = toc or set()
         self.tracker = ClauseTracker()
         self.blocks: list[Block] = []
         self.acc: _Acc | None = None
@@ -294,8 +311,8 @@ class _Builder:
         ):
             acc.add(piece, self._joiner(prev, piece))
             return
-        parsed = parse_heading(ln.text)
-        bare = _BARE_NUMBER.match(ln.text)
+        parsed = parse_heading(ln.text) if piece.page not in self.toc else None
+        bare = _BARE_NUMBER.match(ln.text) if piece.page not in self.toc else None
         if parsed is None and bare is not None and (ln.bold or ln.size > self.m.body_size + 0.4):
             parsed = (bare.group(1), "")  # the title is drawn as outlines (no text layer)
         if parsed is not None and self.tracker.plausible(parsed[0]) and self._heading_like(piece, prev):
@@ -355,7 +372,7 @@ def layout_document(
     for u in regions:
         by_page.setdefault(u.page_index, []).append(u)
     m = _metrics(pages)
-    b = _Builder(m, ocr.ocr_rects if ocr is not None else {})
+    b = _Builder(m, ocr.ocr_rects if ocr is not None else {}, toc_pages(pages))
     prev: _Piece | None = None
     for p in pages:
         tables = find_tables(p.rules, p.lines, p.index, lambda a, c: " ", pstats, stats)

@@ -145,7 +145,9 @@ def _group_rules(rules: list[Rule], lines: list[Line]) -> list[list[Rule]]:
             prev = g[-1]
             w = min(r.x1 - r.x0, prev.x1 - prev.x0)
             gx0, gx1 = min(x.x0 for x in g), max(x.x1 for x in g)
-            short = min(r.x0, prev.x0) > gx0 + 0.05 * (gx1 - gx0)  # both beside a merged first-column cell
+            # a rule under the right-hand columns only (beside a cell merged down the first column): text on its
+            # left inside the table's extent is that cell, not text beside the table
+            short = r.x0 > gx0 + 0.05 * (gx1 - gx0) and r.x1 >= gx1 - 0.05 * (gx1 - gx0)
             left = gx0 - 3 if short else r.x0 - 3
             between = [ln for ln in lines if prev.y < (ln.y0 + ln.y1) / 2 < r.y]
             if (

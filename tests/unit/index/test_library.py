@@ -276,3 +276,23 @@ def test_a_part_continues_the_clause_of_the_previous_part(catalog: Catalog, tmp_
         assert first.clause == "4.2"
     finally:
         alone.close()
+
+
+@pytest.mark.slow
+def test_indexing_reports_ocr_progress(catalog: Catalog, tmp_path: Path) -> None:
+    """The isolated parser's OCR progress reaches the indexing generator (the window's progress bar)."""
+    from tests.data.outline_docs import outlined_table_pdf
+
+    path = outlined_table_pdf(tmp_path / "o.pdf")
+    steps = []
+    gen = add_files(catalog, [path])
+    try:
+        while True:
+            steps.append(next(gen))
+    except StopIteration as stop:
+        report = stop.value
+    assert report.added == (str(path),)
+    ocr_steps = [p for p in steps if p.stage == "문자 인식"]
+    assert ocr_steps
+    assert ocr_steps[-1].detail == path.name
+    assert ocr_steps[-1].total > 0

@@ -50,3 +50,26 @@ def test_known_error_in_the_worker_keeps_its_message(tmp_path: Path) -> None:
 def test_a_parser_bug_is_not_disguised_as_the_users_problem(pdf: Path) -> None:
     with pytest.raises(RuntimeError, match="ZeroDivisionError"):
         parse_isolated(pdf, timeout_s=60, target=isolate_targets.bug)
+
+
+@pytest.mark.slow
+def test_ocr_progress_comes_from_the_worker_and_cancel_kills_it(tmp_path: Path) -> None:
+    """Outline lettering is read by OCR inside the worker: its progress reaches the parent; a cancel ends the
+    worker at once (``Cancelled``), even one that would hang."""
+    import threading
+
+    from kdsdesk.errors import Cancelled
+    from tests.data.outline_docs import outlined_table_pdf
+
+    seen: list[tuple[str, int, int]] = []
+    parsed = parse_isolated(outlined_table_pdf(tmp_path / "o.pdf"), timeout_s=120,
+                            progress=lambda stage, done, total: seen.append((stage, done, total)))
+    assert parsed.ocr_engine
+    assert seen
+    assert seen[-1][1] == seen[-1][2] > 0
+    cancel = threading.Event()
+    threading.Timer(1.0, cancel.set).start()
+    start = time.monotonic()
+    with pytest.raises(Cancelled):
+        parse_isolated(tmp_path / "o.pdf", timeout_s=120, target=isolate_targets.hang, cancel=cancel)
+    assert time.monotonic() - start < 30

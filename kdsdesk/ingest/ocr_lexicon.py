@@ -8,9 +8,9 @@ neighbours on each side, at least one; the widest context found in the text laye
 
 - a syllable the model cannot write, with the same initial consonant (the part of the glyph the model did see),
   replaces the one read when that context occurs at least ``MIN_SEEN`` times and more often than as read;
-- any syllable differing only in its vowel or only in its final consonant replaces it when the syllable as read
+- any syllable differing in one jamo (initial, vowel or final consonant) replaces it when the syllable as read
   never stands next to either of its neighbours in the text layer and the changed one, in the widest context,
-  occurs at least ``MIN_SEEN`` times (the most frequent wins).
+  occurs at least ``MIN_SEEN`` times (the most frequent wins): 셜계값 → 설계값, 호멘트 → 모멘트.
 
 The text stays marked as OCR (its confidence unchanged): a value read this way is never confirmed.
 """
@@ -41,9 +41,10 @@ def _syllable(i: int, m: int, f: int) -> str:
 
 
 def _neighbours(ch: str) -> list[str]:
-    """Syllables differing from ``ch`` only in the vowel or only in the final consonant."""
+    """Syllables differing from ``ch`` in one jamo only (initial, vowel or final consonant)."""
     i, m, f = _jamo(ch)
-    out = [_syllable(i, mm, f) for mm in range(_MEDIALS) if mm != m]
+    out = [_syllable(ii, m, f) for ii in range(19) if ii != i]
+    out += [_syllable(i, mm, f) for mm in range(_MEDIALS) if mm != m]
     return out + [_syllable(i, m, ff) for ff in range(_FINALS) if ff != f]
 
 

@@ -193,8 +193,7 @@ def parse_pdf(
 def _reader(
     doc: Any, use_ocr: bool, progress: OcrProgress | None, cancelled: Callable[[], bool] | None
 ) -> PageOcr | None:
-    engine = ocr.engine() if use_ocr else None
-    if engine is None:
+    if not use_ocr or ocr.engine_version() == "none":  # tesserocr or the Korean model missing
         return None
     report = None
     if progress is not None:
@@ -203,12 +202,14 @@ def _reader(
         def report(done: int, total: int) -> None:
             tell("문자 인식", done, total)
 
-    return PageOcr(doc, engine, report, cancelled)
+    return PageOcr(doc, None, report, cancelled)
 
 
 def _read_scans(pages: list[PageData], reader: PageOcr, stats: PageStats) -> None:
     """Pages with no text layer that are mostly image: read whole by OCR."""
     scans = [p for p in pages if not p.lines and p.image_share > SCAN_SHARE]
+    if scans and not reader.ready():
+        return
     for k, p in enumerate(scans):
         words = reader.read_page(p.index, (0.0, 0.0, p.width, p.height), SCAN_DPI)
         p.lines = scan_lines(p.index, words, reader.ocr_rects, stats)
@@ -293,5 +294,5 @@ def _finish(
         page_labels=result.page_labels,
         unreadable=unreadable,
         stats=out_stats,
-        ocr_engine=reader.engine.name if reader is not None and reader.ocr_rects else "",
+        ocr_engine=reader.engine.name if reader is not None and reader.engine is not None and reader.ocr_rects else "",
     )

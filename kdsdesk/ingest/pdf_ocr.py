@@ -47,10 +47,11 @@ def clean(text: str) -> str:
 
 @dataclass(slots=True)
 class PageOcr:
-    """Reads rectangles of one open PyMuPDF document with the process's OCR engine."""
+    """Reads rectangles of one open PyMuPDF document with the process's OCR engine, loaded on first need (a file
+    without outlines or scans never loads it)."""
 
     doc: Any
-    engine: ocr_engine.OcrEngine
+    engine: ocr_engine.OcrEngine | None
     progress: Progress | None = None
     cancelled: Callable[[], bool] | None = None
     ocr_rects: dict[tuple[int, RectT], float] = field(default_factory=dict)
@@ -61,6 +62,12 @@ class PageOcr:
     def _check(self) -> None:
         if self.cancelled is not None and self.cancelled():
             raise Cancelled()
+
+    def ready(self) -> bool:
+        """Whether the engine is (now) loaded."""
+        if self.engine is None:
+            self.engine = ocr_engine.engine()
+        return self.engine is not None
 
     def _render(self, page_index: int, clip: RectT, dpi: int) -> tuple[Any, RectT]:
         import pymupdf
@@ -97,7 +104,9 @@ class PageOcr:
                         ox + round((x1 - 0.3 - cx0) * z), oy + round((y1 - cy0) * z),
                     )
                     pix.set_rect(box & pix.irect, (255,))
-        read = self.engine.read_page if whole else self.engine.read_line
+        engine = self.engine
+        assert engine is not None, "ready() first"
+        read = engine.read_page if whole else engine.read_line
         sx, sy = (cx1 - cx0) / pix.width, (cy1 - cy0) / pix.height
         out: list[Word] = []
         for w in read(pix.samples, pix.width, pix.height, pix.stride, dpi):
@@ -231,10 +240,13 @@ def read_outlines(
             rows.setdefault(u.page_index, []).append(u.rect)
         else:
             keep.append(u)
+    if rows and not reader.ready():
+        return regions
     total = sum(len(v) for v in rows.values())
     done = 0
     by_index = {p.index: p for p in pages}
-    lexicon = Lexicon((ln.text for p in pages for ln in p.lines), reader.engine.charset) if rows else None
+    charset = reader.engine.charset if reader.engine is not None else frozenset()
+    lexicon = Lexicon((ln.text for p in pages for ln in p.lines), charset) if rows else None
     for page_index in sorted(rows):
         page = by_index[page_index]
         text = [r.rect for ln in page.lines for r in ln.runs]

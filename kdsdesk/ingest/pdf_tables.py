@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from kdsdesk.ingest import pua
+from kdsdesk.ingest.clauses import parse_heading
 from kdsdesk.ingest.pdf_text import Line, PageStats, Run, assemble
 from kdsdesk.records import RectT, Table, TableCell
 
@@ -134,6 +135,16 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return min(a1, b1) - max(a0, b0)
 
 
+def _starts_something(ln: Line) -> bool:
+    """A line that never sits inside a table: a table caption (also one whose "표" is drawn as outlines and read by
+    OCR: "4.5-3 파형강판의 규격") or a bold clause heading."""
+    text = ln.text
+    return (
+        caption_of(text) is not None or NUMBERED_TITLE_RE.match(text) is not None
+        or (ln.bold and parse_heading(text) is not None)
+    )
+
+
 def _group_rules(rules: list[Rule], lines: list[Line]) -> list[list[Rule]]:
     """Runs of rules that share an x extent, with no caption and no text beside them (wholly left or right) in
     between. Between two rules that both stop short of the table's left edge (drawn under the right-hand columns
@@ -153,7 +164,7 @@ def _group_rules(rules: list[Rule], lines: list[Line]) -> list[list[Rule]]:
             if (
                 _overlap(r.x0, r.x1, prev.x0, prev.x1) >= 0.6 * w
                 and r.y - prev.y <= 320
-                and not any(caption_of(ln.text) for ln in between)
+                and not any(_starts_something(ln) for ln in between)
                 and not any(ln.x1 < left or ln.x0 > r.x1 + 3 for ln in between)
             ):
                 g.append(r)

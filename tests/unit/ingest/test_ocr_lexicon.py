@@ -33,6 +33,7 @@ def test_the_korean_model_lacks_hwim() -> None:
 
 
 def test_a_vowel_misread_in_a_word_never_seen_is_corrected() -> None:
-    lex = Lexicon(["설계값 설계기준 설계강도"], CHARSET)
+    lex = Lexicon(["설계값 설계기준 설계강도, 휨모멘트와 모멘트"], CHARSET)
     assert lex.correct("셜계값") == "설계값"
+    assert lex.correct("호멘트와") == "모멘트와"
     assert lex.correct("셜몽") == "셜몽"  # neither form is in the text layer

@@ -255,7 +255,7 @@ def test_a_part_continues_the_clause_of_the_previous_part(catalog: Catalog, tmp_
     h424 = ("4 설계", "4.2 압축부재", "4.2.4 비틀림좌굴")
 
     def parse(p: Path) -> ParsedDoc:
-        from kdsdesk.models import sha256_of
+        from kdsdesk.hashing import sha256_of
 
         doc = DocRef(str(p), sha256_of(p), "pdf", "KDS 14 31 10")
         if p == base:

@@ -15,8 +15,26 @@ SUBCOMMANDS = {
 }
 
 
+def _subcommand_lines() -> str:
+    """The CLI's subcommands with their one-line help, for ``kdsdesk --help``."""
+    from kdsdesk import cli
+
+    parser = cli.build_parser()
+    lines = ["명령 (kdsdesk 명령 --help 로 자세히):"]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            lines += [f"  {choice.dest:<12} {choice.help or ''}" for choice in action._choices_actions]
+    return "\n".join(lines)
+
+
 def _gui_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="kdsdesk", add_help=True, description="KDS Desk — 설계기준 질의응답 (오프라인)")
+    p = argparse.ArgumentParser(
+        prog="kdsdesk",
+        add_help=True,
+        description="KDS Desk — 설계기준 질의응답 (오프라인). 명령 없이 실행하면 창을 엽니다.",
+        epilog=_subcommand_lines(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--library", metavar="DIR")
     p.add_argument("--screenshot", metavar="OUT.png", help="창을 열고 (질문에 답한 뒤) 화면을 저장하고 종료")
     p.add_argument("--ask", metavar="QUESTION")

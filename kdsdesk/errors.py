@@ -31,3 +31,15 @@ class KnownError(KdsError):
 
 class Cancelled(KdsError):
     """The user cancelled a long operation."""
+
+
+REPAIR_HINT = "'kdsdesk doctor --repair'(또는 프로그램의 복구 안내)로 복구하세요. 원래 파일은 백업 폴더에 남습니다."
+
+
+class LibraryDamaged(KnownError):
+    """The library's catalog or search index is damaged. ``kind`` names the damage (``kdsdesk.index.health``):
+    ``catalog_corrupt``, ``catalog_blank``, ``lexical_missing``, ``lexical_corrupt``, ``lexical_mismatch``."""
+
+    def __init__(self, kind: str, message: str, *, path: str | None = None) -> None:
+        super().__init__(message, path=path)
+        self.kind = kind

@@ -89,6 +89,8 @@ class Table:
     header_cols: int = 0
     bbox: RectT | None = None  # PDF only
     page_index: int | None = None  # PDF only: page of the caption / first row
+    # the expanded grid, built once on first use (a cache: not compared, not part of the identity)
+    _grid: list[list[TableCell | None]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def title(self) -> str:
@@ -98,21 +100,32 @@ class Table:
         return re.sub(r"^\s*표\s*[A-Z0-9][0-9.\-]*\s*", "", self.caption).strip()
 
     def grid(self) -> list[list[TableCell | None]]:
-        """Expanded grid: every position holds the cell covering it (merged cells repeat)."""
-        g: list[list[TableCell | None]] = [[None] * self.n_cols for _ in range(self.n_rows)]
-        for c in self.cells:
-            for r in range(c.row, min(c.row + c.rowspan, self.n_rows)):
-                for k in range(c.col, min(c.col + c.colspan, self.n_cols)):
-                    g[r][k] = c
+        """Expanded grid: every position holds the cell covering it (merged cells repeat).
+
+        Built once per table and linear in its positions (a span is cut at the table's edge); the same list is
+        returned on every call, so callers must not change it.
+        """
+        g = self._grid
+        if g is None:
+            g = [[None] * self.n_cols for _ in range(self.n_rows)]
+            for c in self.cells:
+                row_end = min(c.row + c.rowspan, self.n_rows)
+                col_end = min(c.col + c.colspan, self.n_cols)
+                if c.col >= col_end:
+                    continue
+                for r in range(max(c.row, 0), row_end):
+                    g[r][c.col : col_end] = [c] * (col_end - c.col)
+            object.__setattr__(self, "_grid", g)
         return g
 
     def origin_grid(self) -> list[list[str | None]]:
         """Grid of texts: a cell's text at its top-left, ``None`` where a span covers, ``""`` where no cell is."""
         g: list[list[str | None]] = [[""] * self.n_cols for _ in range(self.n_rows)]
         for c in self.cells:
-            for r in range(c.row, min(c.row + c.rowspan, self.n_rows)):
-                for k in range(c.col, min(c.col + c.colspan, self.n_cols)):
-                    g[r][k] = None
+            col_end = min(c.col + c.colspan, self.n_cols)
+            for r in range(max(c.row, 0), min(c.row + c.rowspan, self.n_rows)):
+                if c.col < col_end:
+                    g[r][c.col : col_end] = [None] * (col_end - c.col)
         for c in self.cells:
             if c.row < self.n_rows and c.col < self.n_cols:
                 g[c.row][c.col] = c.text
@@ -149,6 +162,7 @@ class Table:
         """Per body row: ``표 번호 제목 | 머리: 값 · 머리: 값`` (headers from the merged-cell grid)."""
         grid = self.grid()
         head = f"표 {self.number} {self.title}".strip() if self.number else self.caption
+        col_heads = [" ".join(self.column_headers(k)) for k in range(self.n_cols)]  # once per column, not per cell
         out = []
         for r in range(self.header_rows, self.n_rows):
             parts: list[str] = []
@@ -158,7 +172,7 @@ class Table:
                 if cell is None or cell is last:
                     continue
                 last = cell
-                hdr = " ".join(self.column_headers(k))
+                hdr = col_heads[k]
                 parts.append(f"{hdr}: {cell.text}" if hdr else cell.text)
             out.append(f"{head} | " + " · ".join(parts))
         return out

@@ -56,16 +56,33 @@ def check_library_folder(root: Path) -> None:
         raise KnownError(f"라이브러리 폴더를 만들거나 쓸 수 없습니다: {exc.strerror or exc}", path=str(root)) from exc
 
 
+def cited_files(answer: Answer) -> list[str]:
+    """The files an answer rests on: its citations' files, or (with none) those of the first three hits shown."""
+    files = [c.chunk.doc.file for c in answer.citations] or [h.chunk.doc.file for h in answer.hits[:3]]
+    return list(dict.fromkeys(files))
+
+
 class Library:
     """One library folder: catalog (SQLite), lexical index (Tantivy), dense vectors, settings, unanswered log."""
 
     def __init__(self, root: Path | str | None = None) -> None:
-        self.root = paths.library_dir(root)
-        check_library_folder(self.root)
-        self.settings = config.load(self.root / "settings.json")
-        from kdsdesk.index.library import Catalog
+        from kdsdesk.index.library import DB_NAME, Catalog
 
-        self.catalog = Catalog(self.root)
+        self.root = paths.library_dir(root)
+        read_only = False
+        try:
+            check_library_folder(self.root)
+        except KnownError:
+            if not (self.root / DB_NAME).is_file():
+                raise
+            read_only = True  # a library on a read-only medium or share: list, search and ask still work
+            log.warning("library folder %s is not writable: opened read-only", self.root)
+        self.settings = config.load(self.root / "settings.json")
+        self.catalog = Catalog(self.root, read_only=read_only)
+
+    @property
+    def read_only(self) -> bool:
+        return self.catalog.read_only
 
     # -- documents -------------------------------------------------------------------------------------------
     def add(self, sources: Sequence[Path | str]) -> Generator[Progress, None, IndexReport]:
@@ -127,6 +144,7 @@ class Library:
 
         hits = self.search(question, k=20, doc_codes=doc_codes)
         answer = answer_question(question, hits, llm=llm or self.settings.llm_path or None, on_token=on_token)
+        answer = self.check_sources(answer)
         if remember and answer.status in ("restricted", "unverified"):
             self.catalog.log_unanswered(question, answer.status)
         return answer
@@ -134,6 +152,22 @@ class Library:
     def unanswered(self) -> list[tuple[str, int, str, str]]:
         """Questions that ended restricted/unverified: (question, count, last asked, last status)."""
         return self.catalog.unanswered()
+
+    def check_sources(self, answer: Answer) -> Answer:
+        """The ``source_fresh`` check: the cited files (or, with no citation, the evidence shown) still have the
+        size and modification time they were indexed with. A changed or missing file turns the answer into a
+        warning that asks for re-indexing (``kdsdesk.verify.policy``)."""
+        import dataclasses
+
+        from kdsdesk.verify.policy import add_checks, stale_reason
+
+        stale = self.catalog.source_changes(cited_files(answer))
+        verdict = add_checks(answer.verdict, {"source_fresh": not stale}, stale_reason(stale))
+        return dataclasses.replace(answer, verdict=verdict)
+
+    def stale_sources(self) -> dict[str, str]:
+        """Searchable files changed (``"changed"``) or gone (``"missing"``) since they were indexed."""
+        return self.catalog.source_changes([d.file for d in self.documents() if d.status == "searchable"])
 
     # -- dense vectors in the background -----------------------------------------------------------------------
     def encoder_status(self) -> tuple[bool, str]:
@@ -168,11 +202,12 @@ def expand_sources(sources: Sequence[Path | str]) -> list[Path]:
 
 
 def parse_document(path: Path | str) -> tuple[ParsedDoc, list[Chunk]]:
-    """One file parsed in this process and cut into chunks (``kdsdesk parse``); ``KnownError`` when unreadable."""
-    from kdsdesk.ingest.dispatch import parse_file
+    """One file parsed and cut into chunks (``kdsdesk parse``); ``KnownError`` when unreadable. The parse runs in
+    the worker process with the same time and memory budget as indexing."""
+    from kdsdesk.ingest.isolate import parse_isolated
     from kdsdesk.text.chunk import chunk_document
 
-    parsed = parse_file(Path(path))
+    parsed = parse_isolated(Path(path))
     return parsed, chunk_document(parsed)
 
 

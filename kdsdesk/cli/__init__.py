@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 
 from kdsdesk import __version__
 from kdsdesk.cli import checks, evaluate, library, query
 from kdsdesk.cli.common import EXIT_CANCELLED, EXIT_KNOWN, EXIT_OK
-from kdsdesk.errors import Cancelled, KnownError
+from kdsdesk.errors import REPAIR_HINT, Cancelled, KnownError
 
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "parse": checks.cmd_parse,
@@ -96,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("doctor", parents=[common], help="모델·환경 점검")
     s.add_argument("--json", action="store_true")
     s.add_argument("--verify", action="store_true", help="모델 파일의 해시를 캐시 없이 다시 계산")
+    s.add_argument("--repair", action="store_true", help="손상된 라이브러리 복구(손상된 파일은 backup 폴더에 보관)")
 
     s = sub.add_parser("pack", parents=[common], help="색인 팩 내보내기/가져오기")
     ss = s.add_subparsers(dest="pack_command", metavar="export|import")
@@ -122,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except KnownError as exc:
         print(f"오류: {exc}", file=sys.stderr)
+        return EXIT_KNOWN
+    except sqlite3.DatabaseError as exc:  # damage that appeared after the library was opened
+        print(f"오류: 라이브러리 목록(catalog.sqlite3)을 읽을 수 없습니다({exc}). {REPAIR_HINT}", file=sys.stderr)
         return EXIT_KNOWN
     except Cancelled:
         print("취소되었습니다.", file=sys.stderr)

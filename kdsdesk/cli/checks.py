@@ -1,12 +1,15 @@
-"""Checking subcommands: ``parse`` (one file, in this process) and ``doctor`` (models, encoder, LLM, font, library)."""
+"""Checking subcommands: ``parse`` (one file, in the parse worker) and ``doctor`` (models, encoder, LLM, font,
+library folder, library damage; ``--repair``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+from typing import Any
 
 from kdsdesk import service
-from kdsdesk.cli.common import EXIT_FAIL, EXIT_OK, chunk_json, dump_json
+from kdsdesk.cli.common import EXIT_FAIL, EXIT_OK, chunk_json, dump_json, run_with_progress
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
@@ -72,12 +75,19 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     """Models (manifest, sizes, hashes, memory), encoder, LLM engine, Korean font, library folder."""
     env = service.check_environment(args.library, deep=bool(getattr(args, "verify", False)))
     report = env.models
+    health_ok, health_msg, damages = _library_health(args.library, repair=bool(getattr(args, "repair", False)))
+    items = [(c.name, c.ok, c.message) for c in env.checks] + [("library_health", health_ok, health_msg)]
     if args.json:
-        dump_json({"items": [{"name": c.name, "ok": c.ok, "message": c.message} for c in env.checks],
-                   "models": report.as_json()})  # fmt: skip
+        dump_json({
+            "items": [{"name": n, "ok": ok, "message": m} for n, ok, m in items], "models": report.as_json(),
+            "damage": [{"kind": d.kind, "message": d.message, "files": list(d.files)} for d in damages],
+        })  # fmt: skip
     else:
-        for check in env.checks:
-            print(f"{'[정상]' if check.ok else '[주의]'} {check.message}")
+        for name, ok, message in items:
+            print(f"{'[정상]' if ok else '[주의]'} {message}")
+            if name == "library_health":
+                for d in damages:
+                    print(f"    - {d.message}")
             if check.name == "models":
                 for c in report.files:
                     print(f"    - {c.entry.name}: {DOCTOR_STATUS[c.status]} ({c.path or c.entry.file})")
@@ -85,4 +95,18 @@ def cmd_doctor(args: argparse.Namespace) -> int:
                     print(f"      {problem}")
         for line in report.capabilities:
             print(f"=> {line}")
-    return EXIT_FAIL if env.failed else EXIT_OK
+    return EXIT_FAIL if env.failed or not health_ok else EXIT_OK
+
+
+def _library_health(library: str | None, repair: bool) -> tuple[bool, str, list[Any]]:
+    """Damage of the library (``service.library_damage``); with ``repair`` repaired first, with progress."""
+    damages = service.library_damage(library)
+    if damages and repair:
+        result = run_with_progress(service.repair_library(library))
+        where = f" 손상된 파일은 {result.backup}에 보관했습니다." if result.backup else ""
+        print(f"복구했습니다.{where}", file=sys.stderr)
+        damages = service.library_damage(library)
+    if not damages:
+        return True, "라이브러리 상태: 정상", []
+    hint = "" if repair else " 'kdsdesk doctor --repair'로 복구하세요."
+    return False, f"라이브러리 손상 {len(damages)}건.{hint}", damages

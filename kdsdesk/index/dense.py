@@ -416,7 +416,10 @@ def encode_pending(catalog: Catalog, threads: int = 2) -> Generator[Progress, No
         yield Progress("encode", 0, 0, encoder_status(settings.encoder_dir)[1])
         return 0
     store = store_for(catalog.root)
-    with _writer(store) as mine:
+    if catalog.read_only or catalog.writer_busy():  # another process indexes: vectors wait for the next run
+        yield Progress("encode", 0, 0, "다른 작업이 라이브러리를 쓰고 있어 의미 검색 벡터 계산을 다음으로 미룹니다.")
+        return 0
+    with catalog.writing(), _writer(store) as mine:
         if not mine:
             yield Progress("encode", 0, 0, "다른 작업이 이미 의미 검색 벡터를 계산하고 있습니다.")
             return 0

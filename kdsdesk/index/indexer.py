@@ -153,6 +153,17 @@ def add_files(
 
     ``parse`` replaces the isolated parser (tests use synthetic documents).
     """
+    with catalog.writing():  # one writer per library; repairs a dead writer's leftovers first
+        catalog.lexical  # noqa: B018 — a damaged index is reported now, before any file is skipped as unchanged
+        try:
+            return (yield from _add_files(catalog, paths, parse))
+        finally:
+            catalog.save_sources()
+
+
+def _add_files(
+    catalog: Catalog, paths: Sequence[Path], parse: Parser | None
+) -> Generator[Progress, None, IndexReport]:
     from kdsdesk.hashing import sha256_of
     from kdsdesk.ingest.sniff import sniff
     from kdsdesk.text.chunk import chunk_document
@@ -189,6 +200,7 @@ def add_files(
             and row["tokenizer_version"] == tok_v
         ):
             skipped.append(key)
+            _touch_if_moved(catalog, f, row)
             continue
         dup = (
             catalog.db()
@@ -211,7 +223,11 @@ def add_files(
         for i, (f, kind, sha, existed) in enumerate(todo):
             key = str(f)
             yield Progress("색인", i, len(todo), f.name)
-            st = f.stat()
+            try:
+                st = f.stat()
+            except OSError:
+                failed.append((key, "파일을 찾을 수 없습니다(색인 도중 옮겨지거나 지워짐)."))
+                continue
             file_id = catalog.begin_file(key, kind, sha, st.st_size, st.st_mtime)
             if i + 1 < len(todo):
                 futures.append(pool.submit(parse_fn, todo[i + 1][0]))
@@ -234,8 +250,18 @@ def add_files(
                 catalog.fail_file(file_id, BUG_MESSAGE, sha, pv)
                 failed.append((key, BUG_MESSAGE))
                 continue
-            chunks = chunk_document(parsed, _lead(catalog, f, parsed))
-            catalog.lexical.replace_file(key, lexdocs(chunks))
+            try:
+                chunks = chunk_document(parsed, _lead(catalog, f, parsed))
+                catalog.lexical.replace_file(key, lexdocs(chunks))
+            except KnownError as exc:
+                catalog.fail_file(file_id, exc.message, sha, pv)
+                failed.append((key, exc.message))
+                continue
+            except Exception:
+                log.exception("chunking/tokenising %s failed", key)
+                catalog.fail_file(file_id, BUG_MESSAGE, sha, pv)
+                failed.append((key, BUG_MESSAGE))
+                continue
             catalog.finish_file(file_id, parsed, chunks, pv, tok_v)
             (replaced if existed else added).append(key)
         yield Progress("색인", len(todo), len(todo), "완료")
@@ -245,6 +271,16 @@ def add_files(
             fut.cancel()
         pool.shutdown(wait=False, cancel_futures=True)  # a cancelled run does not wait for a prefetched parse
     return IndexReport(tuple(added), tuple(replaced), tuple(skipped), tuple(failed))
+
+
+def _touch_if_moved(catalog: Catalog, f: Path, row: dict[str, object]) -> None:
+    """Same content, new size/mtime on record (a copy over it, a touch): the fresh-source check stays quiet."""
+    try:
+        st = f.stat()
+    except OSError:
+        return
+    if st.st_size != row["size"] or st.st_mtime != row["mtime"]:
+        catalog.touch_file(str(f), st.st_size, st.st_mtime)
 
 
 def _record_unreadable(catalog: Catalog, f: Path, message: str) -> None:

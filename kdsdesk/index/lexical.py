@@ -106,19 +106,50 @@ def _clean(terms: Sequence[str]) -> str:
     return " ".join(t for t in terms if t and not any(ch.isspace() for ch in t))
 
 
-class LexicalIndex:
-    """A Tantivy index in ``folder`` (created if missing)."""
+def open_failure(exc: BaseException) -> str | None:
+    """Why Tantivy could not open or read an index (a damaged segment or ``meta.json``), or ``None`` when ``exc`` is
+    no such failure. Tantivy reports damage as ``ValueError``/``OSError`` or, from a Rust panic, as pyo3's
+    ``PanicException`` (a ``BaseException``)."""
+    if isinstance(exc, ValueError | OSError) or type(exc).__name__ == "PanicException":
+        return f"{type(exc).__name__}: {str(exc)[:200]}"
+    return None
 
-    def __init__(self, folder: Path) -> None:
+
+class LexicalIndex:
+    """A Tantivy index in ``folder`` (created if missing, unless ``read_only``: then an empty one in memory).
+
+    Readers in other processes see a writer's commits: the reader is reloaded when ``meta.json`` changes.
+    """
+
+    def __init__(self, folder: Path, *, read_only: bool = False) -> None:
         import tantivy
 
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
         self.schema = _schema()
-        self.index = tantivy.Index(self.schema, path=str(folder), reuse=True)
+        if read_only and not (folder / "meta.json").is_file():
+            self.index = tantivy.Index(self.schema)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.index = tantivy.Index(self.schema, path=str(folder), reuse=True)
         _register(self.index)
         self._writer: Any = None
         self._wlock = threading.Lock()
+        self._meta_stamp = self._stamp()
+
+    def _stamp(self) -> tuple[int, int]:
+        try:
+            st = (self.folder / "meta.json").stat()
+        except OSError:
+            return (0, 0)
+        return (st.st_mtime_ns, st.st_size)
+
+    def searcher(self) -> Any:
+        """A searcher on the last committed state (reloaded when another process committed since)."""
+        stamp = self._stamp()
+        if stamp != self._meta_stamp:
+            self._meta_stamp = stamp
+            self.index.reload()
+        return self.index.searcher()
 
     # -- writing (one thread) -------------------------------------------------------------------------------
     def _get_writer(self) -> Any:
@@ -128,37 +159,48 @@ class LexicalIndex:
 
     def replace_file(self, file: str, docs: Sequence[LexDoc]) -> None:
         """Delete the file's documents and add ``docs`` in one commit (atomic for readers and after a crash)."""
-        import tantivy
-
         with self._wlock:
             w = self._get_writer()
-            w.delete_documents_by_term("file", file)
-            for d in docs:
-                doc = tantivy.Document()
-                doc.add_text("chunk_id", d.chunk_id)
-                doc.add_text("file", d.file)
-                doc.add_text("doc_code", d.doc_code)
-                if d.table_no:
-                    doc.add_text("table_no", d.table_no)
-                doc.add_text("body", _clean(d.body))
-                doc.add_text("gram", _clean(d.grams))
-                doc.add_text("title", _clean(d.title))
-                doc.add_text("rows", "\n".join(_clean(r) for r in d.rows))
-                doc.add_text("path", _clean(d.path))
-                doc.add_text("doc", _clean(d.doc))
-                doc.add_text("defs", _clean(d.defs))
-                w.add_document(doc)
-                for line in d.lines:
-                    sub = tantivy.Document()
-                    sub.add_text("chunk_id", d.chunk_id)
-                    sub.add_text("file", d.file)
-                    sub.add_text("doc_code", d.doc_code)
-                    sub.add_text("line", _clean(line.body))
-                    sub.add_text("lgram", _clean(line.grams))
-                    sub.add_text("defs", _clean(line.defs))
-                    w.add_document(sub)
-            w.commit()
+            try:
+                self._add(w, file, docs)
+            except BaseException:
+                w.rollback()  # nothing half-written stays queued for the next commit
+                raise
+            self._commit(w)
         self.index.reload()
+
+    def _commit(self, w: Any) -> None:
+        w.commit()
+        self._meta_stamp = self._stamp()
+
+    def _add(self, w: Any, file: str, docs: Sequence[LexDoc]) -> None:
+        import tantivy
+
+        w.delete_documents_by_term("file", file)
+        for d in docs:
+            doc = tantivy.Document()
+            doc.add_text("chunk_id", d.chunk_id)
+            doc.add_text("file", d.file)
+            doc.add_text("doc_code", d.doc_code)
+            if d.table_no:
+                doc.add_text("table_no", d.table_no)
+            doc.add_text("body", _clean(d.body))
+            doc.add_text("gram", _clean(d.grams))
+            doc.add_text("title", _clean(d.title))
+            doc.add_text("rows", "\n".join(_clean(r) for r in d.rows))
+            doc.add_text("path", _clean(d.path))
+            doc.add_text("doc", _clean(d.doc))
+            doc.add_text("defs", _clean(d.defs))
+            w.add_document(doc)
+            for line in d.lines:
+                sub = tantivy.Document()
+                sub.add_text("chunk_id", d.chunk_id)
+                sub.add_text("file", d.file)
+                sub.add_text("doc_code", d.doc_code)
+                sub.add_text("line", _clean(line.body))
+                sub.add_text("lgram", _clean(line.grams))
+                sub.add_text("defs", _clean(line.defs))
+                w.add_document(sub)
 
     def delete_files(self, files: Sequence[str]) -> None:
         if not files:
@@ -167,7 +209,7 @@ class LexicalIndex:
             w = self._get_writer()
             for f in files:
                 w.delete_documents_by_term("file", f)
-            w.commit()
+            self._commit(w)
         self.index.reload()
 
     def close(self) -> None:
@@ -180,14 +222,14 @@ class LexicalIndex:
 
     # -- reading (any thread) -------------------------------------------------------------------------------
     def num_docs(self) -> int:
-        return int(self.index.searcher().num_docs)
+        return int(self.searcher().num_docs)
 
     def doc_freq(self, field_name: str, term: str) -> int:
-        return int(self.index.searcher().doc_freq(field_name, term))
+        return int(self.searcher().doc_freq(field_name, term))
 
     def known_terms(self, terms: Sequence[str], fields: Sequence[str] = ("body", "rows")) -> list[str]:
         """The terms that occur in any of ``fields`` (one searcher for all look-ups)."""
-        searcher = self.index.searcher()
+        searcher = self.searcher()
         return [t for t in terms if any(searcher.doc_freq(f, t) > 0 for f in fields)]
 
     def _filter(self, query: Any, doc_codes: Sequence[str] | None) -> Any:
@@ -252,8 +294,29 @@ class LexicalIndex:
         return [h.chunk_id for h in self._run(q, limit, doc_codes, stored=False)]
 
     def _run(self, query: Any, limit: int, doc_codes: Sequence[str] | None, stored: bool) -> list[LexHit]:
-        """Top ``limit`` chunks: sub-documents fold into their chunk (best score first)."""
-        searcher = self.index.searcher()
+        """Top ``limit`` chunks: sub-documents fold into their chunk (best score first). A segment that cannot be
+        read ends in ``LibraryDamaged`` (Korean, with the repair command), not a Rust panic's traceback."""
+        try:
+            return self._run_unguarded(query, limit, doc_codes, stored)
+        except BaseException as exc:
+            if (reason := open_failure(exc)) is None:
+                raise
+            from kdsdesk.errors import REPAIR_HINT, LibraryDamaged
+
+            raise LibraryDamaged(
+                "lexical_corrupt", f"검색 색인(lexical 폴더)을 읽을 수 없습니다({reason}). {REPAIR_HINT}",
+                path=str(self.folder),
+            ) from exc  # fmt: skip
+
+    def count_file(self, file: str) -> int:
+        """Tantivy documents of one file (chunks and their definition-line sub-documents)."""
+        import tantivy
+
+        q = tantivy.Query.term_query(self.schema, "file", file)
+        return int(self.searcher().search(q, limit=1, count=True).count)
+
+    def _run_unguarded(self, query: Any, limit: int, doc_codes: Sequence[str] | None, stored: bool) -> list[LexHit]:
+        searcher = self.searcher()
         q = self._filter(query, doc_codes)
         fetch = limit * 2 + 10
         while True:

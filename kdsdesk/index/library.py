@@ -5,8 +5,18 @@ Files: absolute path, sha256, size, mtime, kind, doc code, title, edition year, 
 (``kdsdesk.index.serial``) with their clause and table number as columns for the routes.
 
 Crash safety: a file is written as "status indexing → Tantivy commit → chunks + status searchable in one SQLite
-transaction". Opening the catalog repairs leftovers of a killed run (rows still ``indexing``: their Tantivy
-documents and chunks are removed and the row marked failed, so the next ``add`` indexes the file again).
+transaction". Leftovers of a killed run (rows still ``indexing``) are repaired by the next writer — their Tantivy
+documents and chunks removed and the row marked failed, so the next ``add`` indexes the file again.
+
+One writer, many readers (``kdsdesk.index.writer_lock``): every write takes the library's writer lock (re-entrant
+in one process; ``writing()`` holds it across a whole run). Opening never writes the index and never repairs:
+readers see the last committed state (SQLite WAL, Tantivy reloaded when its ``meta.json`` changes) while another
+process indexes, and show rows left ``indexing`` by a dead writer as interrupted without touching them. A folder
+that cannot be written opens read-only (list, search, ask).
+
+Damage (``kdsdesk.index.health``) is detected and explained, never silently emptied: a catalog SQLite cannot read
+or that came back blank beside a filled lexical index ends the open in ``LibraryDamaged`` (Korean, with the repair
+command); a missing lexical index while the catalog has chunks likewise when the index is first used.
 
 Threads: every thread gets its own SQLite connection (WAL mode: reads never wait for a writer); Tantivy searches
 may run on any thread while another thread writes.
@@ -14,6 +24,7 @@ may run on any thread while another thread writes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import shutil
@@ -24,7 +35,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kdsdesk.errors import REPAIR_HINT, KnownError, LibraryDamaged
 from kdsdesk.index.serial import chunk_from_dict, spans_from_blob
+from kdsdesk.index.writer_lock import WriterLock
 from kdsdesk.records import Chunk, DocInfo, DocRef
 
 if TYPE_CHECKING:
@@ -35,8 +48,13 @@ log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 2  # 2: spans packed in chunks.spans
 DB_NAME = "catalog.sqlite3"
+SOURCES_NAME = "sources.json"
 LEXICAL_DIR = "lexical"
 INTERRUPTED_MESSAGE = "색인이 중간에 중단되었습니다. 파일을 다시 추가하면 이어서 색인합니다."
+READ_ONLY_MESSAGE = (
+    "라이브러리 폴더에 쓸 수 없습니다(읽기 전용이거나 권한이 없음). 검색과 질문만 할 수 있습니다. "
+    "색인하려면 폴더의 읽기 전용 속성을 해제하거나 쓰기 가능한 폴더를 --library로 지정하세요."
+)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -89,35 +107,97 @@ def now_iso() -> str:
 
 
 class Catalog:
-    """A library folder's catalog and lexical index. ``Catalog(root)`` creates or opens (and repairs) it."""
+    """A library folder's catalog and lexical index. ``Catalog(root)`` creates or opens it (never repairs it).
 
-    def __init__(self, root: Path) -> None:
+    ``read_only``: the folder cannot be written (SQLite opened read-only; every write refused in Korean).
+    """
+
+    def __init__(self, root: Path, *, read_only: bool = False) -> None:
         self.root = Path(root)
-        self.root.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        if not read_only:
+            self.root.mkdir(parents=True, exist_ok=True)
         self.db_path = self.root / DB_NAME
         self._local = threading.local()
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self.write_lock = threading.RLock()  # one writer at a time inside this process
+        self.writer = WriterLock(self.root)  # one writing process at a time
         self._lexical: LexicalIndex | None = None
         self._lex_lock = threading.Lock()
         self._cache: dict[str, Chunk] = {}
         self._light: dict[str, Chunk] = {}
         self._docs: dict[int, DocRef] = {}
-        db = self.db()
-        db.executescript(_SCHEMA)
-        self._migrate(db)
-        self._check_lexical_version()
-        self.repair()
+        self._maintained = False
+        try:
+            db = self.db()
+            blank = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
+            check = "ok" if blank else str(db.execute("PRAGMA quick_check(1)").fetchone()[0])
+            if check != "ok":
+                raise sqlite3.DatabaseError(check)
+            if blank and self.lexical_present():
+                raise LibraryDamaged(
+                    "catalog_blank",
+                    "라이브러리 목록(catalog.sqlite3)이 비어 있거나 0바이트인데 검색 색인은 남아 있습니다"
+                    f"(파일이 잘리거나 덮어써진 것으로 보입니다). {REPAIR_HINT}",
+                    path=str(self.db_path),
+                )
+            if not read_only:
+                db.executescript(_SCHEMA)
+                self._migrate(db)
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise LibraryDamaged(
+                "catalog_corrupt",
+                f"라이브러리 목록(catalog.sqlite3)이 손상되어 읽을 수 없습니다({exc}). {REPAIR_HINT}",
+                path=str(self.db_path),
+            ) from exc
+        except KnownError:
+            self.close()
+            raise
+
+    def lexical_present(self) -> bool:
+        return (self.root / LEXICAL_DIR / "meta.json").is_file()
+
+    # -- one writer ------------------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def writing(self, wait_s: float = 0.0) -> Iterator[None]:
+        """Hold the library's writer lock (re-entrant). The first holder in this process repairs what a dead
+        writer left; a second writing process gets a Korean ``KnownError`` after ``wait_s``."""
+        if self.read_only:
+            raise KnownError(READ_ONLY_MESSAGE, path=str(self.root))
+        self.writer.acquire(wait_s)
+        try:
+            if not self._maintained:
+                self._maintained = True
+                self._check_lexical_version()
+                self.repair()
+            yield
+        finally:
+            self.writer.release()
+
+    def writer_busy(self) -> bool:
+        """Is another process indexing this library now?"""
+        return not self.writer.held and self.writer.writer_alive()
 
     # -- connections -------------------------------------------------------------------------------------------
     def db(self) -> sqlite3.Connection:
         """This thread's connection (created on first use; WAL; foreign keys on)."""
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.db_path, timeout=30.0, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
+            if self.read_only:
+                conn = self._connect_read_only()
+            else:
+                conn = sqlite3.connect(self.db_path, timeout=30.0, check_same_thread=False)
+                try:
+                    conn.execute("PRAGMA journal_mode=WAL")
+                except sqlite3.OperationalError as exc:  # a read-only catalog file in a writable folder
+                    conn.close()
+                    if "readonly" not in str(exc).replace(" ", "").lower():
+                        raise
+                    self.read_only = True
+                    conn = self._connect_read_only()
+                conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA mmap_size=268435456")  # chunk reads without a syscall per page (~50 per query)
             conn.execute("PRAGMA cache_size=-16000")
@@ -126,15 +206,50 @@ class Catalog:
                 self._conns.append(conn)
         return conn
 
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """Read-only: WAL readers need the ``-shm`` file; where it cannot be made the file is read as immutable."""
+        if not self.db_path.is_file():
+            raise KnownError("라이브러리 목록(catalog.sqlite3)이 없습니다. 라이브러리 폴더를 확인하세요.",
+                             path=str(self.root))  # fmt: skip
+        uri = self.db_path.resolve().as_uri()
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30.0, check_same_thread=False)
+        try:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError:
+            conn.close()
+            conn = sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
+        return conn
+
     @property
     def lexical(self) -> LexicalIndex:
         if self._lexical is None:
             with self._lex_lock:
                 if self._lexical is None:
-                    from kdsdesk.index.lexical import LexicalIndex
+                    from kdsdesk.index.lexical import LexicalIndex, open_failure
 
-                    self._lexical = LexicalIndex(self.root / LEXICAL_DIR)
+                    folder = self.root / LEXICAL_DIR
+                    if not self.lexical_present() and self.n_searchable_chunks() > 0:
+                        raise LibraryDamaged(
+                            "lexical_missing",
+                            "검색 색인(lexical 폴더 또는 meta.json)이 없어져 문서가 목록에는 있지만 검색되지 "
+                            f"않습니다. {REPAIR_HINT}",
+                            path=str(folder),
+                        )
+                    try:
+                        self._lexical = LexicalIndex(folder, read_only=self.read_only)
+                    except BaseException as exc:
+                        if (reason := open_failure(exc)) is None:
+                            raise
+                        raise LibraryDamaged(
+                            "lexical_corrupt",
+                            f"검색 색인(lexical 폴더)이 손상되어 열 수 없습니다({reason}). {REPAIR_HINT}",
+                            path=str(folder),
+                        ) from exc
         return self._lexical
+
+    def n_searchable_chunks(self) -> int:
+        row = self.db().execute("SELECT COALESCE(SUM(n_chunks), 0) FROM files WHERE status = 'searchable'").fetchone()
+        return int(row[0])
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring an older catalog to ``SCHEMA_VERSION`` (newer ones are refused: the app is older than the data)."""
@@ -166,7 +281,10 @@ class Catalog:
         if self.meta("lexical_schema") == LEXICAL_SCHEMA_VERSION:
             return
         folder = self.root / LEXICAL_DIR
-        if folder.exists():
+        if self._lexical is not None:
+            self._lexical.close()
+            self._lexical = None
+        if folder.exists():  # another layout: every file is re-indexed into a new index
             shutil.rmtree(folder, ignore_errors=True)
         with self.write_lock:
             db = self.db()
@@ -177,7 +295,12 @@ class Catalog:
             db.commit()
 
     def repair(self) -> int:
-        """Undo what a killed run left half-done (rows still ``indexing``). Returns how many rows were repaired."""
+        """Undo what a killed run left half-done (rows still ``indexing``). Returns how many rows were repaired.
+
+        Only the holder of the writer lock may run it (``writing()`` does, once per process): then no live
+        writer owns those rows."""
+        if not self.writer.held:
+            raise RuntimeError("Catalog.repair needs the writer lock (use Catalog.writing())")
         rows = self.db().execute("SELECT id, path FROM files WHERE status = 'indexing'").fetchall()
         if not rows:
             return 0
@@ -207,6 +330,13 @@ class Catalog:
         """All files, grouped by doc code (then year, kind, path); files without a code last."""
         rows = self.db().execute(f"SELECT {_FILE_COLS} FROM files").fetchall()
         infos = [self._info(r) for r in rows]
+        if any(d.status == "indexing" for d in infos) and not self.writer.held and not self.writer.writer_alive():
+            import dataclasses
+
+            infos = [  # a dead writer's leftovers, as the next writer will record them (readers change nothing)
+                dataclasses.replace(d, status="failed", message=INTERRUPTED_MESSAGE) if d.status == "indexing" else d
+                for d in infos
+            ]
         infos.sort(key=lambda d: (d.doc_code == "", d.doc_code, d.year, d.kind, d.file))
         return infos
 
@@ -224,6 +354,42 @@ class Catalog:
         if row is None:
             return None
         return {d[0]: v for d, v in zip(cur.description, row, strict=True)}
+
+    def source_changes(self, files: Sequence[str]) -> dict[str, str]:
+        """Of ``files`` (catalog paths), those whose size or modification time differ from what was indexed
+        (``"changed"``) or that are gone (``"missing"``), in the order given."""
+        out: dict[str, str] = {}
+        for f in dict.fromkeys(files):
+            row = self.db().execute("SELECT size, mtime FROM files WHERE path = ?", (f,)).fetchone()
+            if row is None:
+                continue
+            try:
+                st = Path(f).stat()
+            except OSError:
+                out[f] = "missing"
+                continue
+            if st.st_size != row[0] or abs(st.st_mtime - float(row[1])) > 1e-3:
+                out[f] = "changed"
+        return out
+
+    def save_sources(self) -> None:
+        """Write ``sources.json``: every file path of the catalog, so a catalog lost beyond reading can be rebuilt
+        from the source files (``kdsdesk doctor --repair``)."""
+        paths = [str(r[0]) for r in self.db().execute("SELECT path FROM files ORDER BY id").fetchall()]
+        target = self.root / SOURCES_NAME
+        tmp = target.with_suffix(".tmp")
+        try:
+            tmp.write_text(json.dumps({"files": paths}, ensure_ascii=False, indent=0), encoding="utf-8")
+            tmp.replace(target)
+        except OSError as exc:
+            log.warning("could not write %s: %s", target, exc)
+
+    def touch_file(self, path: str, size: int, mtime: float) -> None:
+        """Record a new size/modification time for a file whose content did not change (hash equal)."""
+        with self.writing(), self.write_lock:
+            db = self.db()
+            db.execute("UPDATE files SET size = ?, mtime = ? WHERE path = ?", (size, mtime, path))
+            db.commit()
 
     def doc_codes(self) -> list[str]:
         rows = self.db().execute("SELECT DISTINCT doc_code FROM files WHERE status = 'searchable'").fetchall()
@@ -325,7 +491,7 @@ class Catalog:
     # -- writing (the indexer) ----------------------------------------------------------------------------------
     def begin_file(self, path: str, kind: str, sha256: str, size: int, mtime: float) -> int:
         """Mark ``path`` as being indexed (committed before any index write). Returns the file id."""
-        with self.write_lock:
+        with self.writing(), self.write_lock:
             db = self.db()
             db.execute(
                 "INSERT INTO files(path, kind, size, mtime, status, updated) VALUES (?, ?, ?, ?, 'indexing', ?) "
@@ -344,7 +510,7 @@ class Catalog:
         from kdsdesk.index.serial import chunk_to_dict, spans_to_blob
 
         doc = parsed.doc
-        with self.write_lock:
+        with self.writing(), self.write_lock:
             db = self.db()
             try:
                 db.execute("DELETE FROM chunks WHERE file_id = ?", (file_id,))
@@ -380,17 +546,18 @@ class Catalog:
 
     def fail_file(self, file_id: int, message: str, sha256: str, parser_version: str) -> None:
         """Record a failure (Korean message); the file's old chunks, if any, are gone (Tantivy deleted first)."""
-        self.lexical.delete_files([self._path(file_id)])
-        with self.write_lock:
-            db = self.db()
-            db.execute("DELETE FROM chunks WHERE file_id = ?", (file_id,))
-            db.execute(
-                "UPDATE files SET status = 'failed', message = ?, sha256 = ?, parser_version = ?, n_chunks = 0, "
-                "n_vectors = 0, updated = ? WHERE id = ?",
-                (message, sha256, parser_version, now_iso(), file_id),
-            )
-            db.commit()
-        self._invalidate()
+        with self.writing():
+            self.lexical.delete_files([self._path(file_id)])
+            with self.write_lock:
+                db = self.db()
+                db.execute("DELETE FROM chunks WHERE file_id = ?", (file_id,))
+                db.execute(
+                    "UPDATE files SET status = 'failed', message = ?, sha256 = ?, parser_version = ?, n_chunks = 0, "
+                    "n_vectors = 0, updated = ? WHERE id = ?",
+                    (message, sha256, parser_version, now_iso(), file_id),
+                )
+                db.commit()
+            self._invalidate()
 
     def _path(self, file_id: int) -> str:
         row = self.db().execute("SELECT path FROM files WHERE id = ?", (file_id,)).fetchone()
@@ -398,7 +565,7 @@ class Catalog:
 
     def set_encoder_state(self, path: str, encoder_version: str, n_vectors: int) -> None:
         """For the dense encoder: which encoder produced the file's vectors and how many chunks have one."""
-        with self.write_lock:
+        with self.writing(), self.write_lock:
             db = self.db()
             db.execute(
                 "UPDATE files SET encoder_version = ?, n_vectors = ? WHERE path = ?", (encoder_version, n_vectors, path)
@@ -407,32 +574,35 @@ class Catalog:
 
     def remove(self, paths: Sequence[Path]) -> int:
         """Remove files (or every file under a folder) from the library. Returns how many were removed."""
-        targets: list[tuple[int, str]] = []
-        rows = self.db().execute("SELECT id, path FROM files").fetchall()
-        for p in paths:
-            key = str(Path(p).expanduser().resolve())
-            for fid, fp in rows:
-                if (fp == key or fp.startswith(key.rstrip("/\\") + "/") or fp.startswith(key + "\\")) and (
-                    fid,
-                    fp,
-                ) not in targets:
-                    targets.append((fid, fp))
-        if not targets:
-            return 0
-        self.lexical.delete_files([fp for _, fp in targets])
-        with self.write_lock:
-            db = self.db()
-            for fid, _ in targets:
-                db.execute("DELETE FROM chunks WHERE file_id = ?", (fid,))
-                db.execute("DELETE FROM files WHERE id = ?", (fid,))
-            db.commit()
-        self._invalidate()
-        return len(targets)
+        with self.writing():
+            targets: list[tuple[int, str]] = []
+            rows = self.db().execute("SELECT id, path FROM files").fetchall()
+            for p in paths:
+                key = str(Path(p).expanduser().resolve())
+                for fid, fp in rows:
+                    if (fp == key or fp.startswith(key.rstrip("/\\") + "/") or fp.startswith(key + "\\")) and (
+                        fid,
+                        fp,
+                    ) not in targets:
+                        targets.append((fid, fp))
+            if not targets:
+                return 0
+            self.lexical.delete_files([fp for _, fp in targets])
+            with self.write_lock:
+                db = self.db()
+                for fid, _ in targets:
+                    db.execute("DELETE FROM chunks WHERE file_id = ?", (fid,))
+                    db.execute("DELETE FROM files WHERE id = ?", (fid,))
+                db.commit()
+            self._invalidate()
+            self.save_sources()
+            return len(targets)
 
     # -- unanswered questions ------------------------------------------------------------------------------------
     def log_unanswered(self, question: str, status: str) -> None:
+        """Count a question that ended restricted/unverified (SQLite only: readers may log; read-only folders not)."""
         q = " ".join(question.split())
-        if not q:
+        if not q or self.read_only:
             return
         with self.write_lock:
             db = self.db()

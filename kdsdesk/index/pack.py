@@ -45,9 +45,12 @@ STAGING_PREFIX = ".pack-import-"
 BACKUP_PREFIX = ".pack-old-"
 # Machine-local entries (top level of the library folder) that are neither packed nor replaced on import.
 LOCAL_NAMES = frozenset(
-    {"settings.json", "cache", "logs", "log", "tmp", "temp", "unanswered.jsonl", HASH_CACHE_NAME}
+    {"settings.json", "cache", "logs", "log", "tmp", "temp", "unanswered.jsonl", "backup", HASH_CACHE_NAME}
 )
 LOCAL_SUFFIXES = (".lock", ".tmp", "-wal", "-shm", "-journal", ".pid")
+MAX_PACK_MEMBERS = 100_000
+MAX_PACK_BYTES = 32 * 2**30  # inflated, all members (a library of every KDS standard is a few GB)
+DISK_MARGIN = 256 * 2**20  # left free after an import
 # Modules whose ``*VERSION`` constants describe how the index was built (missing modules are skipped).
 VERSION_MODULES = (
     "kdsdesk.index.library",
@@ -292,27 +295,72 @@ def _safe_member(name: str) -> PurePosixPath | None:
     return rel
 
 
+def _member_sizes(zf: zipfile.ZipFile, manifest: dict[str, Any], pack: Path) -> dict[str, int]:
+    """Every member checked from the archive directory before anything is written: count, name, and a size equal
+    to the manifest's (the manifest's sizes bound what is inflated). Returns rel path → size."""
+    expected: dict[str, Any] = manifest["files"]
+    infos = zf.infolist()
+    if len(infos) > MAX_PACK_MEMBERS or len(expected) > MAX_PACK_MEMBERS:
+        raise KnownError(
+            f"색인 팩의 항목 수가 너무 많습니다({len(infos):,}개). 올바른 팩인지 확인하세요.", path=str(pack)
+        )
+    sizes: dict[str, int] = {}
+    for info in infos:
+        if info.is_dir() or info.filename == PACK_MANIFEST:
+            continue
+        rel = _safe_member(info.filename)
+        if rel is None or str(rel) not in expected or _is_local(rel):
+            raise KnownError(f"색인 팩에 허용되지 않은 항목이 있습니다: {info.filename}", path=str(pack))
+        want = expected[str(rel)]
+        size = want.get("size") if isinstance(want, dict) else None
+        if not isinstance(size, int) or size < 0 or info.file_size != size:
+            raise KnownError(f"색인 팩이 손상되었습니다(크기가 목록과 다름): {rel}", path=str(pack))
+        sizes[str(rel)] = size
+    total = sum(sizes.values())
+    if total > MAX_PACK_BYTES:
+        raise KnownError(
+            f"색인 팩의 내용이 너무 큽니다({total / 2**30:.1f} GB). 올바른 팩인지 확인하세요.", path=str(pack)
+        )
+    return sizes
+
+
+def _copy_at_most(src: Any, dest: Path, limit: int) -> int:
+    """Copy at most ``limit`` bytes (+1 to notice more); returns how many were read (the headers are not trusted)."""
+    n = 0
+    with dest.open("wb") as out:
+        while n <= limit:
+            block = src.read(min(1 << 20, limit + 1 - n))
+            if not block:
+                break
+            out.write(block)
+            n += len(block)
+    return n
+
+
 def _extract(pack: Path, manifest: dict[str, Any], staging: Path) -> tuple[int, int]:
     expected: dict[str, Any] = manifest["files"]
     seen: set[str] = set()
     total = 0
     with zipfile.ZipFile(pack) as zf:
+        sizes = _member_sizes(zf, manifest, pack)
+        free = shutil.disk_usage(staging).free
+        if sum(sizes.values()) + DISK_MARGIN > free:
+            raise KnownError(
+                f"디스크 공간이 부족해 색인 팩을 가져올 수 없습니다(필요 {sum(sizes.values()) / 2**20:,.0f} MB, "
+                f"남은 공간 {free / 2**20:,.0f} MB). 공간을 비운 뒤 다시 시도하세요.",
+                path=str(pack),
+            )
         for info in zf.infolist():
             if info.is_dir() or info.filename == PACK_MANIFEST:
                 continue
             rel = _safe_member(info.filename)
-            if rel is None or str(rel) not in expected or _is_local(rel):
-                raise KnownError(f"색인 팩에 허용되지 않은 항목이 있습니다: {info.filename}", path=str(pack))
+            assert rel is not None  # checked by _member_sizes
             dest = staging.joinpath(*rel.parts)
             dest.parent.mkdir(parents=True, exist_ok=True)
-            with zf.open(info) as src, dest.open("wb") as out:
-                shutil.copyfileobj(src, out, 1 << 20)
+            with zf.open(info) as src:
+                got = _copy_at_most(src, dest, sizes[str(rel)])
             want = expected[str(rel)]
-            if (
-                not isinstance(want, dict)
-                or dest.stat().st_size != want.get("size")
-                or sha256_of(dest) != want.get("sha256")
-            ):
+            if got != sizes[str(rel)] or sha256_of(dest) != want.get("sha256"):
                 raise KnownError(f"색인 팩이 손상되었습니다(해시 불일치): {rel}", path=str(pack))
             seen.add(str(rel))
             total += dest.stat().st_size
@@ -391,7 +439,11 @@ def import_pack(pack: Path, root: Path) -> PackInfo:
         ) from exc
     backup = Path(str(staging).replace(STAGING_PREFIX, BACKUP_PREFIX, 1))
     swapped = False
+    from kdsdesk.index.writer_lock import WriterLock
+
+    writer = WriterLock(root)
     try:
+        writer.acquire()  # no indexing run may write while the library's entries are swapped
         try:
             n_files, total = _extract(pack, manifest, staging)
             backup.mkdir()
@@ -400,6 +452,7 @@ def import_pack(pack: Path, root: Path) -> PackInfo:
         _swap(root, staging, backup)
         swapped = True
     finally:
+        writer.release()
         shutil.rmtree(staging, ignore_errors=True)
         # after a failed rollback the backup holds the only copy of the old index: keep it
         if swapped or not backup.is_dir() or not any(backup.iterdir()):

@@ -15,13 +15,16 @@ from kdsdesk.records import ParsedDoc
 
 def parse_file(path: Path, progress: Callable[[str, int, int], None] | None = None) -> ParsedDoc:
     """Parse one PDF or HWPX file in this process. Raises ``KnownError`` for files we cannot read. ``progress``
-    hears about long steps inside a file (OCR: stage, done, total)."""
+    hears about long steps inside a file (OCR: stage, done, total). Every text leaves sanitised
+    (``kdsdesk.ingest.sanitize``)."""
+    from kdsdesk.ingest.sanitize import clean_parsed
+
     path = Path(path).resolve()
     kind = sniff(path)
     if kind == "pdf":
         from kdsdesk.ingest.pdf import parse_pdf
 
-        return parse_pdf(path, progress=progress)
+        return clean_parsed(parse_pdf(path, progress=progress))
     from kdsdesk.ingest.hwpx import parse_hwpx
 
-    return parse_hwpx(path)
+    return clean_parsed(parse_hwpx(path))

@@ -9,6 +9,8 @@ entity resolution, network and huge trees off; any DTD/entity declaration is ref
 
 from __future__ import annotations
 
+import codecs
+import re
 import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
@@ -27,6 +29,7 @@ MAX_RATIO = 200.0  # uncompressed / compressed, for entries above RATIO_MIN_BYTE
 RATIO_MIN_BYTES = 1024 * 1024
 HWPX_MIMETYPES = ("application/hwp+zip", "application/haansofthwpx", "application/hwpml-package")
 
+_XML_DECL_ENCODING = re.compile(r"""^(\s*<\?xml[^>]*?encoding\s*=\s*)["'][^"']*["']""")
 _CORRUPT = "HWPX 파일이 손상되었거나 일부만 받아졌습니다. 원본 파일을 다시 받아 주세요."
 _BOMB = "HWPX 파일의 압축 내용이 비정상적으로 큽니다(압축 폭탄 의심). 신뢰할 수 있는 원본 파일인지 확인하세요."
 _ENCRYPTED = "암호가 걸린 HWPX 문서는 읽을 수 없습니다. 한글에서 문서 암호를 해제하고 다시 저장한 뒤 추가하세요."
@@ -46,8 +49,28 @@ def xml_parser() -> Any:
     )
 
 
+def as_utf8(data: bytes) -> bytes:
+    """XML in UTF-16 (with a byte-order mark, or ``<`` as a 16-bit unit) as UTF-8 bytes with its declaration
+    saying so, so every check below reads it as text; UTF-8 (with or without its BOM) is returned as it is."""
+    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        encoding = "utf-16"
+    elif data[:2] == b"<\x00":
+        encoding = "utf-16-le"
+    elif data[:2] == b"\x00<":
+        encoding = "utf-16-be"
+    else:
+        return data
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        return data  # left to the checks below: broken XML
+    text = _XML_DECL_ENCODING.sub(r'\1"UTF-8"', text.lstrip("\ufeff"), count=1)
+    return text.encode("utf-8")
+
+
 def parse_xml(data: bytes, path: str, part: str = "") -> Any:
     """Parse one XML part safely; ``KnownError`` for DTD/entity declarations or broken XML."""
+    data = as_utf8(data)
     head = data.lstrip()[:1].decode("latin-1")
     if head and head not in "<\ufeff\xef":
         raise KnownError(f"HWPX 문서의 XML({part})이 손상되었습니다. 원본 파일을 다시 받아 주세요.", path=path)

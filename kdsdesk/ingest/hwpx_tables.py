@@ -17,11 +17,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kdsdesk.errors import KnownError
 from kdsdesk.records import Table, TableCell
 
 _CAPTION = re.compile(r"^\s*표\s*(?P<num>[A-Z]?\d+(?:[.\-]\d+)*)(?:\s+|\.\s*|$)(?P<title>.*)$")
 _SENTENCE_END = re.compile(r"(?:다|니다)\s*\.?\s*$")
 MAX_CAPTION_CHARS = 120
+MAX_GRID_CELLS = 2_000_000  # grid positions of one table (a real KDS table has a few thousand)
+_TOO_BIG = "표가 너무 큽니다. 파일이 손상되었거나 비정상적으로 만들어졌습니다."
 
 
 @dataclass
@@ -63,6 +66,7 @@ def _place(cells: list[RawCell]) -> list[RawCell]:
         return cells
     taken: set[tuple[int, int]] = set()
     out: list[RawCell] = []
+    n_trs = max(c.tr_index for c in cells) + 1
     for c in cells:
         if c.row >= 0 and c.col >= 0:
             out.append(c)
@@ -71,9 +75,13 @@ def _place(cells: list[RawCell]) -> list[RawCell]:
         col = 0
         while (row, col) in taken:
             col += 1
-        out.append(RawCell(row, col, c.rowspan, c.colspan, c.text, c.header_flag, c.tr_index))
-        for r in range(row, row + c.rowspan):
-            for k in range(col, col + c.colspan):
+        # spans bounded by the rows written and the cells there are (a crafted span cannot blow up the set)
+        rowspan, colspan = max(1, min(c.rowspan, n_trs - row)), max(1, min(c.colspan, len(cells)))
+        out.append(RawCell(row, col, rowspan, colspan, c.text, c.header_flag, c.tr_index))
+        if len(taken) + rowspan * colspan > MAX_GRID_CELLS:
+            raise KnownError(_TOO_BIG)
+        for r in range(row, row + rowspan):
+            for k in range(col, col + colspan):
                 taken.add((r, k))
     return out
 
@@ -99,6 +107,23 @@ def _header_rows(cells: list[RawCell], n_rows: int) -> int:
     return min(h, n_rows - 1)
 
 
+def _within_extent(cells: list[RawCell]) -> list[RawCell]:
+    """Spans cut at the table's real extent: the rows the file writes (``hp:tr``s, cell rows) and the columns its
+    cells start in. A crafted cell that claims to span 3000×3000 in a one-cell table covers one position."""
+    if not cells:
+        return cells
+    rows = max(max(c.tr_index for c in cells), max(c.row for c in cells)) + 1
+    cols = max(c.col for c in cells) + 1
+    out = []
+    for c in cells:
+        rowspan = max(1, min(c.rowspan, rows - c.row))
+        colspan = max(1, min(c.colspan, cols - c.col))
+        if (rowspan, colspan) != (c.rowspan, c.colspan):
+            c = RawCell(c.row, c.col, rowspan, colspan, c.text, c.header_flag, c.tr_index)
+        out.append(c)
+    return out
+
+
 def build_table(cells: list[RawCell], caption: str, number: str) -> Table:
     """A ``Table`` from raw cells: grid size from addresses and spans, header rows by the rule above."""
     cells = _place(cells)
@@ -108,8 +133,11 @@ def build_table(cells: list[RawCell], caption: str, number: str) -> Table:
         if (c.row, c.col) not in seen:
             seen.add((c.row, c.col))
             unique.append(c)
+    unique = _within_extent(unique)
     n_rows = max((c.row + c.rowspan for c in unique), default=0)
     n_cols = max((c.col + c.colspan for c in unique), default=0)
+    if n_rows * n_cols > MAX_GRID_CELLS:
+        raise KnownError(f"{_TOO_BIG} ({n_rows:,}행 × {n_cols:,}열)")
     h = _header_rows(unique, n_rows)
     out = tuple(
         TableCell(

@@ -49,12 +49,15 @@ MIN_TEXT_CHARS = 20  # fewer characters in the whole file and images covering it
 
 
 def _check_complete(path: Path) -> None:
-    """A PDF ends with ``%%EOF``; without it the file was cut off (a broken download or copy)."""
-    with path.open("rb") as f:
-        size = f.seek(0, 2)
-        f.seek(max(0, size - 2048))
-        tail = f.read()
-    if b"%%EOF" not in tail:
+    """A PDF ends with ``%%EOF``; without it the file was cut off (a broken download or copy). Bytes after the
+    last ``%%EOF`` are accepted when they hold no PDF objects (padding, a signature, a mail client's junk); objects
+    after it are an update cut off before its own ``%%EOF``."""
+    import mmap
+
+    with path.open("rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        end = mm.rfind(b"%%EOF")
+        complete = end >= 0 and all(mm.find(token, end) < 0 for token in (b" obj", b"xref", b"trailer"))
+    if not complete:
         raise KnownError(
             "PDF 파일의 끝부분이 잘려 있습니다(다운로드나 복사가 중간에 끊긴 파일). 원본 파일을 다시 받아 주세요.",
             path=str(path),

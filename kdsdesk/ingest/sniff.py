@@ -38,8 +38,8 @@ def sniff(path: Path) -> FileKind:
             "HWP 5 바이너리 문서(.hwp)는 읽을 수 없습니다. 한글에서 'HWPX' 또는 'PDF'로 저장한 뒤 추가하세요.",
             path=str(path),
         )
-    if PDF_MAGIC in head:
-        return "pdf"
+    if head.startswith(PDF_MAGIC) or (PDF_MAGIC + b"-" in head and path.suffix.lower() == ".pdf"):
+        return "pdf"  # a PDF header may follow a little junk; a text file that mentions "%PDF" is not a PDF
     if head.startswith(ZIP_MAGIC):
         return "hwpx"
     suffix = path.suffix.lower()

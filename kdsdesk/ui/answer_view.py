@@ -90,6 +90,7 @@ class AnswerView(QWidget):
     """Status badge, value, condition, alternatives, requirements, definition, streamed text, citations."""
 
     citation_activated = Signal(object)  # Citation
+    reindex_requested = Signal(list)  # list[str]: cited files changed or gone since indexing
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,9 +104,14 @@ class AnswerView(QWidget):
         self.copy_button = QPushButton("인용 복사")
         self.copy_button.setToolTip("계산서에 붙여 넣을 출처와 값을 클립보드에 복사")
         self.copy_button.clicked.connect(self.copy_citation)
+        self.reindex_button = QPushButton("다시 색인")
+        self.reindex_button.setToolTip("원문 파일이 색인 후 바뀌었거나 없어졌습니다. 근거 문서를 다시 색인합니다.")
+        self.reindex_button.clicked.connect(self._reindex)
+        self.reindex_button.hide()
         head = QHBoxLayout()
         head.addWidget(self.badge)
         head.addStretch(1)
+        head.addWidget(self.reindex_button)
         head.addWidget(self.copy_button)
 
         self.value = QLabel()
@@ -223,6 +229,7 @@ class AnswerView(QWidget):
         if a.verdict.reason and not confirmed:
             self.reason.setText(a.verdict.reason)
             self.reason.show()
+        self.reindex_button.setVisible(a.verdict.checks.get("source_fresh") is False)
         texts: list[str] = []
         if a.requirements:
             texts.append("\n".join(f"• {r}" for r in a.requirements))
@@ -258,6 +265,13 @@ class AnswerView(QWidget):
         self.copy_button.setEnabled(bool(a.citations) and (bool(a.value) or confirmed))
 
     # -- actions ---------------------------------------------------------------------------------------------------
+    def _reindex(self) -> None:
+        if self.answer is not None:
+            from kdsdesk.service import cited_files
+
+            self.reindex_requested.emit(cited_files(self.answer))
+            self.reindex_button.hide()
+
     def copy_citation(self) -> str:
         if self.answer is None:
             return ""

@@ -216,6 +216,7 @@ class MainWindow(QMainWindow):
         panel.selection_changed.connect(self.on_scope)
         self.question.asked.connect(self.ask)
         self.answer_view.citation_activated.connect(self.open_citation)
+        self.answer_view.reindex_requested.connect(c.reindex)
         self.viewer.page_requested.connect(c.render)
         self.viewer.find_requested.connect(c.find)
         self.viewer.twin_requested.connect(self.open_twin)

@@ -22,7 +22,8 @@ from kdsdesk.records import Citation, Status, Verdict
 
 NO_VALUE = "값을 확정할 수 없음"
 OCR_REASON = "OCR로 읽은 값 — 원문 확인"
-ADVISORY_CHECKS = frozenset({"ocr_source"})  # a failed one caps the status at warning; it never makes it unverified
+# a failed one caps the status at warning; it never makes it unverified (OCR'd evidence, a source changed on disk)
+ADVISORY_CHECKS = frozenset({"ocr_source", "source_fresh"})
 
 _CHECK_REASONS = {
     "schema": "모델 출력이 형식에 맞지 않습니다",
@@ -82,9 +83,39 @@ def cap_ocr(verdict: Verdict, citations: Sequence[Citation]) -> Verdict:
     return Verdict(status=verdict.status, checks=checks, reason=reason)
 
 
+STALE_REASON = "원문 파일이 색인 후 변경됨/없음 — 다시 색인하세요"
+_ADVISORY_REASONS = {"ocr_source": OCR_REASON, "source_fresh": STALE_REASON}
+_STALE_WORDS = {"changed": "변경됨", "missing": "없음"}
+
+
+def stale_reason(stale: Mapping[str, str]) -> str:
+    """``{file: "changed"|"missing"}`` → the Korean warning naming the files (``""`` when nothing is stale)."""
+    if not stale:
+        return ""
+    from pathlib import PurePath
+
+    parts = [f"{PurePath(f).name}({_STALE_WORDS.get(kind, kind)})" for f, kind in stale.items()]
+    kinds = "/".join(dict.fromkeys(_STALE_WORDS.get(k, k) for k in stale.values()))
+    return f"원문 파일이 색인 후 {kinds} — 다시 색인하세요: {', '.join(parts)}"
+
+
+def add_checks(verdict: Verdict, checks: Mapping[str, bool], detail: str = "") -> Verdict:
+    """``verdict`` with advisory checks made after verification (``source_fresh`` by the service): a failed one
+    turns ``confirmed`` into ``warning``; any status keeps it listed and its reason (``detail`` or the default)
+    first."""
+    merged = {**verdict.checks, **checks}
+    failed = [name for name, ok in checks.items() if not ok]
+    if not failed:
+        return Verdict(status=verdict.status, checks=merged, reason=verdict.reason)
+    reason = detail or "; ".join(_ADVISORY_REASONS.get(f, f) for f in failed)
+    status: Status = "warning" if verdict.status == "confirmed" else verdict.status
+    full = f"{reason}. {verdict.reason}" if verdict.reason else reason
+    return Verdict(status=status, checks=merged, reason=full)
+
+
 def follows_policy(given: bool, checks: Mapping[str, bool], status: Status) -> bool:
-    """True when ``status`` is what :func:`decide` (and :func:`cap_ocr`) allows for these checks (for the
-    valid-response rate)."""
+    """True when ``status`` is what :func:`decide` (and :func:`cap_ocr`, :func:`add_checks`) allows for these
+    checks (for the valid-response rate)."""
     ok = all(v for k, v in checks.items() if k not in ADVISORY_CHECKS)
     if status == "confirmed" and not all(checks.get(k, True) for k in ADVISORY_CHECKS):
         return False

@@ -22,3 +22,17 @@ def crash(path: Path) -> ParsedDoc:
 
 def bug(path: Path) -> ParsedDoc:
     raise ZeroDivisionError("a parser bug")
+
+
+def hog(path: Path) -> ParsedDoc:
+    """A parser whose memory grows without bound (a decompression or XML blow-up)."""
+    held = []
+    while True:
+        held.append(bytearray(32 * 1024 * 1024))
+        time.sleep(0.01)
+
+
+def hang_with_pid(path: Path) -> ParsedDoc:
+    """Like ``hang``, but writes the worker's pid beside the file first (to watch it from outside)."""
+    (path.parent / "worker.pid").write_text(str(os.getpid()))
+    return hang(path)

@@ -3,6 +3,8 @@ chunks, model change, and a search while encoding is paused mid-way (no lock is 
 
 from __future__ import annotations
 
+import contextlib
+
 import json
 import threading
 from collections.abc import Generator, Iterator, Sequence
@@ -42,6 +44,15 @@ class FakeCatalog:
 
     def set_encoder_state(self, path: str, encoder_version: str, n_vectors: int) -> None:
         self.n_vectors[path] = (encoder_version, n_vectors)
+
+    read_only = False  # the writer side dense encoding needs
+
+    def writer_busy(self) -> bool:
+        return False
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        yield
 
     # test helpers
     def drop_doc(self, sha: str) -> None:

@@ -114,19 +114,24 @@ def test_version_change_reindexes(catalog: Catalog, files: dict[str, Path], monk
     assert report.replaced == (str(files["steel_pdf"].resolve()),)
 
 
-def test_open_repairs_a_file_left_indexing(tmp_path: Path, files: dict[str, Path]) -> None:
+def test_a_file_left_indexing_is_shown_interrupted_and_repaired_by_the_next_writer(
+    tmp_path: Path, files: dict[str, Path]
+) -> None:
     cat = Catalog(tmp_path / "lib")
     drain(add_files(cat, [files["steel_pdf"], files["shear_pdf"]], parse=fake_parse))
     # simulate a crash after the Tantivy commit of a replacement but before the catalog commit
     key = str(files["steel_pdf"].resolve())
     cat.begin_file(key, "pdf", "x", 1, 1.0)
     cat.close()
-    cat = Catalog(tmp_path / "lib")
+    cat = Catalog(tmp_path / "lib")  # a reader: shows the leftover as interrupted, changes nothing
     by_file = {d.file: d for d in cat.documents()}
     assert by_file[key].status == "failed"
     assert by_file[key].message == INTERRUPTED_MESSAGE
-    assert cat.lexical.search(["f13t"]) == []
     assert by_file[str(files["shear_pdf"].resolve())].status == "searchable"
+    assert cat.file_row(key)["status"] == "indexing"  # type: ignore[index]
+    with cat.writing():  # the first writer repairs
+        assert cat.file_row(key)["status"] == "failed"  # type: ignore[index]
+        assert cat.lexical.search(["f13t"]) == []
     report = drain(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
     assert report.added == (key,) or report.replaced == (key,)
     assert cat.lexical.search(["f13t"])

@@ -73,3 +73,58 @@ def test_ocr_progress_comes_from_the_worker_and_cancel_kills_it(tmp_path: Path) 
     with pytest.raises(Cancelled):
         parse_isolated(tmp_path / "o.pdf", timeout_s=120, target=isolate_targets.hang, cancel=cancel)
     assert time.monotonic() - start < 30
+
+
+@pytest.mark.slow
+def test_memory_budget_ends_the_worker_with_a_korean_message(pdf: Path) -> None:
+    with pytest.raises(KnownError, match="메모리가 한도"):
+        parse_isolated(pdf, timeout_s=120, memory_mb=300, target=isolate_targets.hog)
+
+
+@pytest.mark.slow
+def test_time_budget_is_enforced_inside_the_worker(pdf: Path) -> None:
+    """The worker's own watchdog ends it (exit code read by the parent) — same Korean message."""
+    with pytest.raises(KnownError, match="제한 시간"):
+        parse_isolated(pdf, timeout_s=1, target=isolate_targets.hang)
+
+
+@pytest.mark.slow
+def test_worker_exits_when_its_parent_is_killed(pdf: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from kdsdesk.proc import alive
+
+    script = (
+        "from pathlib import Path; from kdsdesk.ingest.isolate import parse_isolated; "
+        "from tests.data import isolate_targets; "
+        f"parse_isolated(Path({str(pdf)!r}), timeout_s=600, target=isolate_targets.hang_with_pid)"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[3])
+    pid_file = pdf.parent / "worker.pid"
+    try:
+        for _ in range(600):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            time.sleep(0.1)
+        worker = int(pid_file.read_text())
+        assert alive(worker)
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(30)
+        for _ in range(300):  # polled, not timed: the worker must go by itself, however long the machine takes
+            if not alive(worker) or _zombie(worker):
+                break
+            time.sleep(0.1)
+        assert not alive(worker) or _zombie(worker)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return False

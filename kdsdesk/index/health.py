@@ -18,24 +18,26 @@ still list them, else from ``sources.json``).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 import shutil
 import sqlite3
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from kdsdesk.errors import KnownError, LibraryDamaged
 from kdsdesk.index.library import DB_NAME, LEXICAL_DIR, SOURCES_NAME, Catalog
-from kdsdesk.records import IndexReport, Progress
+from kdsdesk.records import IndexReport, ParsedDoc, Progress
 
 log = logging.getLogger(__name__)
 
 CATALOG_KINDS = frozenset({"catalog_corrupt", "catalog_blank"})
 LEXICAL_KINDS = frozenset({"lexical_missing", "lexical_corrupt", "lexical_mismatch"})
 BACKUP_DIR = "backup"
+Parser = Callable[[Path], ParsedDoc]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +100,11 @@ def _check_open(cat: Catalog) -> list[Damage]:
     return out
 
 
-def repair_library(root: Path, damages: Sequence[Damage] | None = None) -> Generator[Progress, None, RepairReport]:
-    """Repair ``damages`` (found again when ``None``): move damaged parts to a backup folder, then rebuild."""
+def repair_library(
+    root: Path, damages: Sequence[Damage] | None = None, parse: Parser | None = None
+) -> Generator[Progress, None, RepairReport]:
+    """Repair ``damages`` (found again when ``None``): move damaged parts to a backup folder, then rebuild.
+    ``parse`` replaces the isolated parser when source files are indexed again (tests)."""
     root = Path(root)
     found = list(check_library(root) if damages is None else damages)
     kinds = {d.kind for d in found}
@@ -114,8 +119,13 @@ def repair_library(root: Path, damages: Sequence[Damage] | None = None) -> Gener
         return RepairReport(backup="")
     backup = _backup_folder(root)
     if kinds & CATALOG_KINDS:
-        return (yield from _rebuild_catalog(root, backup))
-    return (yield from _rebuild_lexical(root, backup))
+        report = yield from _rebuild_catalog(root, backup, parse)
+    else:
+        report = yield from _rebuild_lexical(root, backup)
+    if not any(backup.iterdir()):  # nothing was left to keep (the damaged part was gone)
+        backup.rmdir()
+        return dataclasses.replace(report, backup="")
+    return report
 
 
 def _backup_folder(root: Path) -> Path:
@@ -141,11 +151,12 @@ def _rebuild_lexical(root: Path, backup: Path) -> Generator[Progress, None, Repa
     _move(root / LEXICAL_DIR, backup)
     cat = Catalog(root)
     try:
+        lexical = cat.fresh_lexical()
         with cat.writing():
             files = [d.file for d in cat.documents() if d.status == "searchable"]
             for i, f in enumerate(files):
                 yield Progress("복구", i, len(files), Path(f).name)
-                cat.lexical.replace_file(f, lexdocs(list(cat.iter_chunks(f))))
+                lexical.replace_file(f, lexdocs(list(cat.iter_chunks(f))))
             yield Progress("복구", len(files), len(files), "검색 색인을 다시 만들었습니다")
         return RepairReport(backup=str(backup), rebuilt_lexical=len(files))
     finally:
@@ -169,7 +180,7 @@ def _old_paths(root: Path) -> list[str]:
     return paths
 
 
-def _rebuild_catalog(root: Path, backup: Path) -> Generator[Progress, None, RepairReport]:
+def _rebuild_catalog(root: Path, backup: Path, parse: Parser | None) -> Generator[Progress, None, RepairReport]:
     """A new catalog and search index by indexing the source files again (old ones kept in ``backup``)."""
     from kdsdesk.index.indexer import add_files
 
@@ -183,7 +194,7 @@ def _rebuild_catalog(root: Path, backup: Path) -> Generator[Progress, None, Repa
     cat = Catalog(root)
     try:
         yield Progress("복구", 0, len(present), f"원본 파일 {len(present)}개를 다시 색인합니다")
-        report = yield from add_files(cat, present)
+        report = yield from add_files(cat, present, parse=parse)
     finally:
         cat.close()
     if gone:

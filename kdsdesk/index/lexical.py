@@ -23,10 +23,12 @@ searches may come from any thread.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 LEXICAL_SCHEMA_VERSION = "4"
 ANALYZER = "kds_ws"
@@ -296,8 +298,19 @@ class LexicalIndex:
     def _run(self, query: Any, limit: int, doc_codes: Sequence[str] | None, stored: bool) -> list[LexHit]:
         """Top ``limit`` chunks: sub-documents fold into their chunk (best score first). A segment that cannot be
         read ends in ``LibraryDamaged`` (Korean, with the repair command), not a Rust panic's traceback."""
+        return self._guarded(lambda: self._run_unguarded(query, limit, doc_codes, stored))
+
+    def count_file(self, file: str) -> int:
+        """Tantivy documents of one file (chunks and their definition-line sub-documents)."""
+        import tantivy
+
+        q = tantivy.Query.term_query(self.schema, "file", file)
+        return self._guarded(lambda: int(self.searcher().search(q, limit=1, count=True).count))
+
+    def _guarded(self, read: Callable[[], T]) -> T:
+        """``read()``; a segment Tantivy cannot read ends in ``LibraryDamaged`` (Korean, with the repair command)."""
         try:
-            return self._run_unguarded(query, limit, doc_codes, stored)
+            return read()
         except BaseException as exc:
             if (reason := open_failure(exc)) is None:
                 raise
@@ -307,13 +320,6 @@ class LexicalIndex:
                 "lexical_corrupt", f"검색 색인(lexical 폴더)을 읽을 수 없습니다({reason}). {REPAIR_HINT}",
                 path=str(self.folder),
             ) from exc  # fmt: skip
-
-    def count_file(self, file: str) -> int:
-        """Tantivy documents of one file (chunks and their definition-line sub-documents)."""
-        import tantivy
-
-        q = tantivy.Query.term_query(self.schema, "file", file)
-        return int(self.searcher().search(q, limit=1, count=True).count)
 
     def _run_unguarded(self, query: Any, limit: int, doc_codes: Sequence[str] | None, stored: bool) -> list[LexHit]:
         searcher = self.searcher()

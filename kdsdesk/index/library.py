@@ -247,6 +247,17 @@ class Catalog:
                         ) from exc
         return self._lexical
 
+    def fresh_lexical(self) -> LexicalIndex:
+        """A new, empty search index in place of a missing one (repair: the damaged one was moved to a backup)."""
+        from kdsdesk.index.lexical import LexicalIndex
+
+        folder = self.root / LEXICAL_DIR
+        if folder.exists():
+            raise RuntimeError(f"{folder} exists: move it away before building a fresh index")
+        with self._lex_lock:
+            self._lexical = LexicalIndex(folder)
+        return self._lexical
+
     def n_searchable_chunks(self) -> int:
         row = self.db().execute("SELECT COALESCE(SUM(n_chunks), 0) FROM files WHERE status = 'searchable'").fetchone()
         return int(row[0])

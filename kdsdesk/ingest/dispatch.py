@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from kdsdesk.errors import KnownError
 from kdsdesk.ingest.sniff import sniff
 from kdsdesk.records import ParsedDoc
 
@@ -24,7 +25,18 @@ def parse_file(path: Path, progress: Callable[[str, int, int], None] | None = No
     if kind == "pdf":
         from kdsdesk.ingest.pdf import parse_pdf
 
-        return clean_parsed(parse_pdf(path, progress=progress))
+        try:
+            return clean_parsed(parse_pdf(path, progress=progress))
+        except KnownError:
+            raise
+        except Exception as exc:
+            if not type(exc).__module__.startswith(("pymupdf", "fitz")):
+                raise
+            # MuPDF refused the file's structure (a page tree that loops, broken objects): the user's file
+            raise KnownError(
+                f"PDF 파일의 구조가 손상되어 읽을 수 없습니다({str(exc)[:120]}). 원본 파일을 다시 받아 주세요.",
+                path=str(path),
+            ) from exc
     from kdsdesk.ingest.hwpx import parse_hwpx
 
     return clean_parsed(parse_hwpx(path))

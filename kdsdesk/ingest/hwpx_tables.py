@@ -107,6 +107,22 @@ def _header_rows(cells: list[RawCell], n_rows: int) -> int:
     return min(h, n_rows - 1)
 
 
+def _drop_impossible_addresses(cells: list[RawCell]) -> list[RawCell]:
+    """A cell is written in the ``hp:tr`` of its first row, and its column cannot lie past every column the
+    table's cells could fill: an address beyond that (a crafted ``rowAddr="30000"``) is ignored and the cell is
+    placed in reading order like a cell without an address."""
+    if not cells:
+        return cells
+    last_row = max(c.tr_index for c in cells)
+    width = sum(max(1, min(c.colspan, len(cells))) for c in cells)
+    return [
+        RawCell(-1, -1, c.rowspan, c.colspan, c.text, c.header_flag, c.tr_index)
+        if c.row > last_row or c.col >= width
+        else c
+        for c in cells
+    ]
+
+
 def _within_extent(cells: list[RawCell]) -> list[RawCell]:
     """Spans cut at the table's real extent: the rows the file writes (``hp:tr``s, cell rows) and the columns its
     cells start in. A crafted cell that claims to span 3000×3000 in a one-cell table covers one position."""
@@ -126,7 +142,7 @@ def _within_extent(cells: list[RawCell]) -> list[RawCell]:
 
 def build_table(cells: list[RawCell], caption: str, number: str) -> Table:
     """A ``Table`` from raw cells: grid size from addresses and spans, header rows by the rule above."""
-    cells = _place(cells)
+    cells = _place(_drop_impossible_addresses(cells))
     seen: set[tuple[int, int]] = set()
     unique: list[RawCell] = []
     for c in cells:  # a broken file may write two cells at one address: keep the first

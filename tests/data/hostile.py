@@ -13,7 +13,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from tests.data.hwpx_builder import Cell, grid_cells, para, section, tbl, write_hwpx
+from tests.data.hwpx_builder import Cell, grid_cells, p, para, section, tbl, write_hwpx
 
 KOREAN_TITLE = ["KDS 99 00 01 : 2024", "시험 설계기준", "1 일반사항", "1.1 적용범위", "(1) 이 기준은 시험에 적용한다."]
 
@@ -79,19 +79,19 @@ def text_mentioning_pdf(path: Path) -> Path:
 def huge_span_hwpx(path: Path, span: int = 3000) -> Path:
     """One cell that claims to span ``span``×``span`` (a 1 KB file)."""
     cells = [Cell("값", 0, 0, rowspan=span, colspan=span)]
-    return write_hwpx(path, [section(*map(para, KOREAN_TITLE), para("표 1.1-1 시험 표"), tbl(cells))])
+    return write_hwpx(path, [section(*map(para, KOREAN_TITLE), para("표 1.1-1 시험 표"), p(tbl(cells)))])
 
 
 def far_address_hwpx(path: Path, at: int = 30000) -> Path:
     """Two cells, one at row/column ``at`` (a grid of ``at``² positions if believed)."""
     cells = [Cell("머리", 0, 0), Cell("값", at, at)]
-    return write_hwpx(path, [section(*map(para, KOREAN_TITLE), para("표 1.1-1 시험 표"), tbl(cells))])
+    return write_hwpx(path, [section(*map(para, KOREAN_TITLE), para("표 1.1-1 시험 표"), p(tbl(cells)))])
 
 
 def big_table_hwpx(path: Path, rows: int = 600, cols: int = 12) -> Path:
     """An ordinary ``rows``×``cols`` table (a header row, then numbered values)."""
     grid = [[f"머리{k}" for k in range(cols)]] + [[f"{r}.{k}" for k in range(cols)] for r in range(rows - 1)]
-    return write_hwpx(path, [section(*map(para, KOREAN_TITLE), para("표 1.1-1 큰 표"), tbl(grid_cells(grid)))])
+    return write_hwpx(path, [section(*map(para, KOREAN_TITLE), para("표 1.1-1 큰 표"), p(tbl(grid_cells(grid))))])
 
 
 def utf16_hwpx(path: Path) -> Path:

@@ -39,7 +39,9 @@ def spec(i: int, sleep: float = 0.4) -> dict[str, Any]:
         "title": "동시 읽기 시험",
         "year": "2024",
         "sleep": sleep,
-        "blocks": [[f"{j}.1", "text", f"(1) 동시어휘{i:02d} 조항 {j}: 허용 처짐은 {j}.5 mm 이하로 한다."] for j in range(1, 12)],
+        "blocks": [
+            [f"{j}.1", "text", f"(1) 동시어휘{i:02d} 조항 {j}: 허용 처짐은 {j}.5 mm 이하로 한다."] for j in range(1, 12)
+        ],
     }
 
 

@@ -108,7 +108,9 @@ def test_doctor_finds_damage_and_repair_restores_search(tmp_path: Path, capfd: p
     (root / "lexical" / "meta.json").unlink()
     assert cli.main(["search", "--json", "--lexical", "고력볼트", *lib]) == 2
     err = capfd.readouterr().err
-    assert "검색 색인" in err and "doctor --repair" in err and "Traceback" not in err
+    assert "검색 색인" in err
+    assert "doctor --repair" in err
+    assert "Traceback" not in err
     assert cli.main(["doctor", "--json", *lib]) == 1
     report = json.loads(capfd.readouterr().out)
     assert [d["kind"] for d in report["damage"]] == ["lexical_missing"]
@@ -116,7 +118,8 @@ def test_doctor_finds_damage_and_repair_restores_search(tmp_path: Path, capfd: p
     capfd.readouterr()
     assert cli.main(["search", "--json", "--lexical", "고력볼트", *lib]) == 0
     hits = json.loads(capfd.readouterr().out)["hits"]
-    assert hits and hits[0]["doc_code"] == "KDS 14 31 25"
+    assert hits
+    assert hits[0]["doc_code"] == "KDS 14 31 25"
     assert any((root / "backup").iterdir())
 
 
@@ -161,7 +164,7 @@ def test_a_catalog_sqlite_cannot_open_for_writing_is_read_as_immutable(tmp_path:
 
 
 def test_changed_or_missing_sources_turn_the_answer_into_a_warning(tmp_path: Path) -> None:
-    root, files = _synthetic_library(tmp_path)
+    root, _ = _synthetic_library(tmp_path)
     question = "고력볼트 F10T의 설계볼트장력은?"
     lib = Library(root)
     try:

@@ -4,7 +4,6 @@ chunks, model change, and a search while encoding is paused mid-way (no lock is 
 from __future__ import annotations
 
 import contextlib
-
 import json
 import threading
 from collections.abc import Generator, Iterator, Sequence

@@ -49,6 +49,14 @@ def _finds(root: Path) -> bool:
         cat.close()
 
 
+def _search_once(root: Path) -> None:
+    cat = Catalog(root)
+    try:
+        search(cat, "전단강도", dense=False)
+    finally:
+        cat.close()
+
+
 def _blank_catalog(root: Path) -> None:
     (root / "catalog.sqlite3").write_bytes(b"")
 
@@ -94,14 +102,14 @@ DAMAGE: dict[str, tuple[Callable[[Path], None], str]] = {
 
 
 def test_a_healthy_library_has_no_damage(tmp_path: Path) -> None:
-    root, files = _build(tmp_path)
+    root, _ = _build(tmp_path)
     assert check_library(root) == []
     assert _finds(root)
 
 
 @pytest.mark.parametrize("case", list(DAMAGE))
 def test_each_damage_is_found_explained_and_repaired(tmp_path: Path, case: str) -> None:
-    root, files = _build(tmp_path)
+    root, _ = _build(tmp_path)
     before = _searchable(root)
     damage, kind = DAMAGE[case]
     damage(root)
@@ -113,11 +121,7 @@ def test_each_damage_is_found_explained_and_repaired(tmp_path: Path, case: str) 
 
     if kind != "lexical_mismatch":  # normal use stops with the damage named, never an empty library
         with pytest.raises(LibraryDamaged) as info:
-            cat = Catalog(root)
-            try:
-                search(cat, "전단강도", dense=False)
-            finally:
-                cat.close()
+            _search_once(root)
         assert info.value.kind == kind
         assert "doctor --repair" in info.value.message
 
@@ -129,7 +133,8 @@ def test_each_damage_is_found_explained_and_repaired(tmp_path: Path, case: str) 
         assert report.backup == ""  # nothing was left to keep
     else:
         backup = Path(report.backup)
-        assert backup.is_dir() and backup.parent.name == "backup"
+        assert backup.is_dir()
+        assert backup.parent.name == "backup"
         assert any(backup.iterdir())  # the damaged parts were kept, not deleted
 
 

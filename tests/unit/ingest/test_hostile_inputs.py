@@ -50,7 +50,8 @@ def test_clean_parsed_reaches_tables_and_keeps_spans() -> None:
     parsed = clean_parsed(ParsedDoc(doc, (block,)))
     assert _all_text(parsed).encode("utf-8")
     assert parsed.blocks[0].spans == block.spans
-    assert parsed.blocks[0].table is not None and parsed.blocks[0].table.caption == f"표 1 {REPLACEMENT}"
+    assert parsed.blocks[0].table is not None
+    assert parsed.blocks[0].table.caption == f"표 1 {REPLACEMENT}"
     clean = ParsedDoc(DocRef("/y.pdf", "h", "pdf"), (Block("text", "좋은 글"),))
     assert clean_parsed(clean) is clean
 

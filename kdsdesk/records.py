@@ -362,3 +362,4 @@ class IndexReport:
     replaced: tuple[str, ...] = ()
     skipped: tuple[str, ...] = ()  # unchanged (same hash and versions)
     failed: tuple[tuple[str, str], ...] = ()  # (file, Korean message)
+    duplicates: tuple[tuple[str, str], ...] = ()  # (file, the indexed file with the same content)

@@ -56,6 +56,20 @@ def check_library_folder(root: Path) -> None:
         raise KnownError(f"라이브러리 폴더를 만들거나 쓸 수 없습니다: {exc.strerror or exc}", path=str(root)) from exc
 
 
+def library_damage(root: Path | str | None = None) -> list[Any]:
+    """Every damage of the library folder (``kdsdesk.index.health.Damage``); ``[]`` when healthy."""
+    from kdsdesk.index.health import check_library
+
+    return check_library(paths.library_dir(root))
+
+
+def repair_library(root: Path | str | None = None) -> Generator[Progress, None, Any]:
+    """Repair the library folder (damaged parts moved to ``backup/``, then rebuilt); returns a ``RepairReport``."""
+    from kdsdesk.index.health import repair_library as _repair
+
+    return (yield from _repair(paths.library_dir(root)))
+
+
 def cited_files(answer: Answer) -> list[str]:
     """The files an answer rests on: its citations' files, or (with none) those of the first three hits shown."""
     files = [c.chunk.doc.file for c in answer.citations] or [h.chunk.doc.file for h in answer.hits[:3]]

@@ -26,14 +26,18 @@ def cmd_index(args: argparse.Namespace) -> int:
                 "replaced": list(report.replaced),
                 "skipped": list(report.skipped),
                 "failed": [{"file": f, "message": m} for f, m in report.failed],
+                "duplicates": [{"file": f, "same_as": o} for f, o in report.duplicates],
                 "encoded": encoded,
             }
         )
     else:
         print(
             f"추가 {len(report.added)}, 교체 {len(report.replaced)}, 변경 없음 {len(report.skipped)}, "
-            f"실패 {len(report.failed)}" + (f", 의미 검색 벡터 {encoded}" if encoded else "")
+            f"실패 {len(report.failed)}" + (f", 같은 내용 {len(report.duplicates)}" if report.duplicates else "")
+            + (f", 의미 검색 벡터 {encoded}" if encoded else "")
         )
+        for f, o in report.duplicates:
+            print(f"같은 내용: {f} = {o}")
         for f, m in report.failed:
             print(f"실패: {f}: {m}")
     return EXIT_FAIL if report.failed else EXIT_OK

@@ -177,6 +177,7 @@ def _add_files(
     replaced: list[str] = []
     skipped: list[str] = []
     failed: list[tuple[str, str]] = []
+    duplicates: list[tuple[str, str]] = []
     total = len(files)
     # decide what needs work (cheap: hashes and versions) before any parsing
     todo: list[tuple[Path, FileKind, str, bool]] = []  # path, kind, sha, existed
@@ -207,9 +208,10 @@ def _add_files(
             .execute("SELECT path FROM files WHERE sha256 = ? AND status = 'searchable' AND path != ?", (sha, key))
             .fetchone()
         )
-        if dup is not None:
-            skipped.append(key)
-            log.info("%s: same content as %s, skipped", key, dup[0])
+        if dup is not None:  # one content at several paths: each listed, indexed once
+            st = f.stat()
+            catalog.add_alias(key, str(dup[0]), st.st_size, st.st_mtime)
+            duplicates.append((key, str(dup[0])))
             continue
         todo.append((f, kind, sha, row is not None and row["status"] == "searchable"))
     if any(_part(t[0])[1] for t in todo):  # a standard split over files: each part after the one it continues
@@ -270,7 +272,7 @@ def _add_files(
         for fut in futures:
             fut.cancel()
         pool.shutdown(wait=False, cancel_futures=True)  # a cancelled run does not wait for a prefetched parse
-    return IndexReport(tuple(added), tuple(replaced), tuple(skipped), tuple(failed))
+    return IndexReport(tuple(added), tuple(replaced), tuple(skipped), tuple(failed), tuple(duplicates))
 
 
 def _touch_if_moved(catalog: Catalog, f: Path, row: dict[str, object]) -> None:

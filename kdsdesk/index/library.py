@@ -91,6 +91,12 @@ CREATE TABLE IF NOT EXISTS chunks (
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id, ordinal);
 CREATE INDEX IF NOT EXISTS chunks_clause ON chunks(clause);
 CREATE INDEX IF NOT EXISTS chunks_table ON chunks(table_no);
+CREATE TABLE IF NOT EXISTS aliases (
+    path TEXT PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    size INTEGER NOT NULL DEFAULT 0,
+    mtime REAL NOT NULL DEFAULT 0
+);
 CREATE TABLE IF NOT EXISTS unanswered (
     question TEXT PRIMARY KEY,
     count INTEGER NOT NULL DEFAULT 0,
@@ -348,8 +354,64 @@ class Catalog:
                 dataclasses.replace(d, status="failed", message=INTERRUPTED_MESSAGE) if d.status == "indexing" else d
                 for d in infos
             ]
+        infos += self._alias_infos(infos)
         infos.sort(key=lambda d: (d.doc_code == "", d.doc_code, d.year, d.kind, d.file))
         return infos
+
+    def _alias_infos(self, infos: Sequence[DocInfo]) -> list[DocInfo]:
+        """Other paths of an indexed file's content, each listed like it (one content hash, several paths)."""
+        import dataclasses
+
+        try:
+            rows = self.db().execute(
+                "SELECT a.path, a.size, a.mtime, f.path FROM aliases a JOIN files f ON f.id = a.file_id"
+            ).fetchall()
+        except sqlite3.OperationalError:  # a read-only catalog of an older layout
+            return []
+        by_path = {d.file: d for d in infos}
+        out = []
+        for path, size, mtime, original in rows:
+            d = by_path.get(original)
+            if d is not None:
+                note = f"같은 내용의 파일이 이미 색인됨: {Path(original).name}"
+                out.append(dataclasses.replace(d, file=path, size=size, mtime=mtime, message=note))
+        return out
+
+    def add_alias(self, path: str, original: str, size: int, mtime: float) -> None:
+        """Record ``path`` as another copy of the indexed ``original`` (same content hash)."""
+        with self.writing(), self.write_lock:
+            db = self.db()
+            row = db.execute("SELECT id FROM files WHERE path = ?", (original,)).fetchone()
+            if row is None:
+                return
+            db.execute("DELETE FROM files WHERE path = ? AND status != 'searchable'", (path,))
+            db.execute(
+                "INSERT INTO aliases(path, file_id, size, mtime) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE "
+                "SET file_id = excluded.file_id, size = excluded.size, mtime = excluded.mtime",
+                (path, int(row[0]), size, mtime),
+            )
+            db.commit()
+
+    def _promote_alias(self, file_id: int, old_path: str) -> str | None:
+        """The file at ``old_path`` leaves the library: its first other copy takes its place (chunks kept, search
+        documents re-keyed to the new path). Returns the new path, or ``None`` when it had no other copy."""
+        from kdsdesk.index.terms import lexdocs
+
+        db = self.db()
+        row = db.execute(
+            "SELECT path, size, mtime FROM aliases WHERE file_id = ? ORDER BY path LIMIT 1", (file_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        new_path, size, mtime = str(row[0]), int(row[1]), float(row[2])
+        with self.write_lock:
+            db.execute("DELETE FROM aliases WHERE path = ?", (new_path,))
+            db.execute("UPDATE files SET path = ?, size = ?, mtime = ? WHERE id = ?", (new_path, size, mtime, file_id))
+            db.commit()
+        self._invalidate()
+        self.lexical.replace_file(new_path, lexdocs(list(self.iter_chunks(new_path))))
+        self.lexical.delete_files([old_path])
+        return new_path
 
     def documents_by_code(self) -> dict[str, list[DocInfo]]:
         """Searchable documents grouped by doc code (the same standard as PDF and HWPX, or two editions)."""
@@ -504,6 +566,7 @@ class Catalog:
         """Mark ``path`` as being indexed (committed before any index write). Returns the file id."""
         with self.writing(), self.write_lock:
             db = self.db()
+            db.execute("DELETE FROM aliases WHERE path = ?", (path,))  # its content changed: a file of its own
             db.execute(
                 "INSERT INTO files(path, kind, size, mtime, status, updated) VALUES (?, ?, ?, ?, 'indexing', ?) "
                 "ON CONFLICT(path) DO UPDATE SET status = 'indexing', kind = excluded.kind, "
@@ -588,16 +651,29 @@ class Catalog:
         with self.writing():
             targets: list[tuple[int, str]] = []
             rows = self.db().execute("SELECT id, path FROM files").fetchall()
-            for p in paths:
-                key = str(Path(p).expanduser().resolve())
-                for fid, fp in rows:
-                    if (fp == key or fp.startswith(key.rstrip("/\\") + "/") or fp.startswith(key + "\\")) and (
-                        fid,
-                        fp,
-                    ) not in targets:
-                        targets.append((fid, fp))
+            alias_rows = self.db().execute("SELECT path FROM aliases").fetchall()
+            keys = [str(Path(p).expanduser().resolve()) for p in paths]
+
+            def hit(fp: str) -> bool:
+                return any(
+                    fp == key or fp.startswith(key.rstrip("/\\") + "/") or fp.startswith(key + "\\") for key in keys
+                )
+
+            gone_aliases = [str(a) for (a,) in alias_rows if hit(str(a))]
+            if gone_aliases:
+                with self.write_lock:
+                    self.db().executemany("DELETE FROM aliases WHERE path = ?", [(a,) for a in gone_aliases])
+                    self.db().commit()
+            for fid, fp in rows:
+                if hit(fp) and (fid, fp) not in targets:
+                    targets.append((fid, fp))
+            kept = [(fid, fp) for fid, fp in targets if self._promote_alias(fid, fp) is None]
+            promoted = len(targets) - len(kept)
+            targets = kept
             if not targets:
-                return 0
+                if promoted or gone_aliases:
+                    self.save_sources()
+                return promoted + len(gone_aliases)
             self.lexical.delete_files([fp for _, fp in targets])
             with self.write_lock:
                 db = self.db()
@@ -607,7 +683,7 @@ class Catalog:
                 db.commit()
             self._invalidate()
             self.save_sources()
-            return len(targets)
+            return len(targets) + promoted + len(gone_aliases)
 
     # -- unanswered questions ------------------------------------------------------------------------------------
     def log_unanswered(self, question: str, status: str) -> None:

@@ -32,7 +32,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QProgressBar,
+    QProgressDialog,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -274,6 +276,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("색인을 취소했습니다. 끝난 파일은 그대로 검색할 수 있습니다.", 8000)
             return
         msg = f"색인 완료: 추가 {len(report.added)}, 교체 {len(report.replaced)}, 그대로 {len(report.skipped)}"
+        if report.duplicates:
+            msg += f", 같은 내용 {len(report.duplicates)}"
         if report.failed:
             msg += f", 실패 {len(report.failed)} — 목록에서 이유를 확인하세요"
         self.statusBar().showMessage(msg, 10000)
@@ -399,13 +403,56 @@ class ScreenshotRun(QObject):
             QApplication.exit(code)
 
 
+def open_library(root: Path | str | None, parent: QWidget | None = None) -> Library | None:
+    """The library at ``root``; a damaged one is explained and, if the user agrees, repaired with progress
+    (damaged parts kept in ``backup/``). ``None`` when it cannot be opened (the user was told why)."""
+    from kdsdesk.errors import KnownError
+    from kdsdesk.service import library_damage, repair_library
+
+    try:
+        damage = [d for d in library_damage(root) if d.kind != "interrupted"]  # the next writer clears those
+        if not damage:
+            return Library(root)
+    except KnownError as exc:
+        QMessageBox.warning(parent, "라이브러리를 열 수 없음", str(exc))
+        return None
+    text = "\n".join(d.message for d in damage)
+    text += "\n\n지금 복구할까요? 손상된 파일은 라이브러리의 backup 폴더에 보관됩니다."
+    answer = QMessageBox.question(parent, "라이브러리 손상", text)
+    if answer != QMessageBox.StandardButton.Yes:
+        return None
+    progress = QProgressDialog("라이브러리를 복구하는 중…", "", 0, 0, parent)
+    progress.setCancelButton(None)
+    progress.setMinimumDuration(0)
+    progress.show()
+    try:
+        gen = repair_library(root)
+        while True:
+            try:
+                p = next(gen)
+            except StopIteration:
+                break
+            progress.setMaximum(p.total)
+            progress.setValue(p.done)
+            progress.setLabelText(f"라이브러리를 복구하는 중… {p.detail}")
+            QApplication.processEvents()
+        return Library(root)
+    except KnownError as exc:
+        QMessageBox.warning(parent, "복구하지 못했습니다", str(exc))
+        return None
+    finally:
+        progress.close()
+
+
 def run_gui(library: str | None = None, screenshot: str | None = None, ask: str | None = None) -> int:
     app = QApplication.instance() or QApplication(["kdsdesk"])
     assert isinstance(app, QApplication)
     app.setApplicationName("KDS Desk")
     load_korean_font(app)
     collector = GuiGarbageCollector(app)  # Qt objects must never be finalised on a worker thread
-    lib = Library(library or dialogs.preferred_library())
+    lib = open_library(library or dialogs.preferred_library())
+    if lib is None:
+        return 2
     log_file = dialogs.setup_logging(lib.root)
     controller = Controller(lib)
     window = MainWindow(controller, log_file)

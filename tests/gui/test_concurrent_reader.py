@@ -34,6 +34,8 @@ def test_controller_reads_while_a_cli_writer_indexes(qtbot, tmp_path: Path) -> N
             with qtbot.waitSignal(controller.answer_ready, timeout=120000) as answered:
                 controller.ask("동시어휘01 허용 처짐은?", llm="none")
             assert answered.args[0].hits  # the committed documents are searched
+            # as in the window: the next action waits for the event loop to have handled the worker's end
+            qtbot.waitUntil(lambda: not controller.llm_lane.busy(), timeout=30000)
         _, err = writer.communicate(timeout=300)
         assert writer.returncode == 0, err
         with qtbot.waitSignal(controller.documents_changed, timeout=10000):

@@ -301,3 +301,30 @@ def test_indexing_reports_ocr_progress(catalog: Catalog, tmp_path: Path) -> None
     assert ocr_steps
     assert ocr_steps[-1].detail == path.name
     assert ocr_steps[-1].total > 0
+
+
+def test_one_content_at_several_paths_is_listed_at_each_and_survives_removing_one(
+    catalog: Catalog, files: dict[str, Path], tmp_path: Path
+) -> None:
+    import shutil
+
+    from kdsdesk.retrieve.hybrid import search
+
+    original = files["steel_pdf"].resolve()
+    copy = Path(shutil.copy2(original, tmp_path / "copy-of-steel.pdf")).resolve()
+    drain(add_files(catalog, [original], parse=fake_parse))
+    report = drain(add_files(catalog, [copy], parse=fake_parse))
+    assert report.duplicates == ((str(copy), str(original)),)
+    assert report.skipped == ()  # not "unchanged": a new path with known content
+    listed = {d.file: d for d in catalog.documents()}
+    assert set(listed) == {str(original), str(copy)}
+    assert listed[str(copy)].status == "searchable"
+    assert original.name in listed[str(copy)].message
+    assert catalog.remove([original]) == 1
+    assert [d.file for d in catalog.documents()] == [str(copy)]
+    hits = search(catalog, "고력볼트", dense=False)
+    assert hits
+    assert hits[0].chunk.doc.file == str(copy)  # the copy took its place, searchable
+    assert catalog.remove([copy]) == 1
+    assert catalog.documents() == []
+    assert search(catalog, "고력볼트", dense=False) == []

@@ -1,0 +1,76 @@
+"""The window's side of a library that changed under it: a damaged library is explained and repaired with the
+user's consent (nothing lost, the damaged parts kept); an answer whose source changed offers re-indexing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.records import Answer, Citation, Verdict
+from kdsdesk.service import drain
+from tests.data.synthetic_docs import fake_parse, make_library_files
+
+
+def _library(tmp_path: Path) -> Path:
+    root = tmp_path / "lib"
+    cat = Catalog(root)
+    drain(add_files(cat, list(make_library_files(tmp_path / "docs").values()), parse=fake_parse))
+    cat.close()
+    return root
+
+
+@pytest.mark.parametrize("agree", [True, False])
+def test_a_damaged_library_is_repaired_only_with_consent(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, agree: bool  # type: ignore[no-untyped-def]
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from kdsdesk.ui import main_window
+
+    root = _library(tmp_path)
+    (root / "lexical" / "meta.json").unlink()
+    asked: list[str] = []
+
+    def question(parent: object, title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes if agree else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    lib = main_window.open_library(root)
+    assert asked
+    assert "검색 색인" in asked[0]
+    if not agree:
+        assert lib is None
+        assert not (root / "backup").exists()  # nothing touched without consent
+        assert not (root / "lexical" / "meta.json").exists()
+        return
+    assert lib is not None
+    try:
+        assert len(lib.documents()) == 3
+        assert lib.search("고력볼트", dense=False)
+    finally:
+        lib.close()
+
+
+def test_a_stale_source_shows_a_reindex_button_that_asks_for_the_cited_files(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from kdsdesk.records import DocRef
+    from kdsdesk.ui.answer_view import AnswerView
+    from tests.data.answer_records import text_chunk
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    doc = DocRef("/docs/steel.pdf", "h", "pdf", "KDS 14 31 25", "강구조 연결", "2022")
+    chunk = text_chunk("(1) 고력볼트 F10T의 설계볼트장력은 200 kN이다.", doc=doc)
+    citation = Citation(chunk, "설계볼트장력은 200 kN", verified=True)
+    reason = "원문 파일이 색인 후 변경됨 — 다시 색인하세요"
+    stale = Verdict("warning", {"value_in_quote": True, "source_fresh": False}, reason)
+    view.show_answer(Answer("장력은?", "numeric", stale, value="200", unit="kN", citations=(citation,)))
+    assert view.reindex_button.isVisibleTo(view)
+    with qtbot.waitSignal(view.reindex_requested) as sent:
+        view.reindex_button.click()
+    assert sent.args[0] == ["/docs/steel.pdf"]
+    fresh = Verdict("confirmed", {"value_in_quote": True, "source_fresh": True})
+    view.show_answer(Answer("장력은?", "numeric", fresh, value="200", unit="kN", citations=(citation,)))
+    assert not view.reindex_button.isVisibleTo(view)

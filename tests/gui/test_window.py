@@ -25,8 +25,8 @@ def drop(win, paths: list[Path]) -> None:  # type: ignore[no-untyped-def]
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
     centre = QPointF(win.width() / 2, win.height() / 2)
-    enter = QDragEnterEvent(
-        centre, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(  # Qt's signature takes a QPoint (PySide6 before 6.12 insists)
+        centre.toPoint(), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     )
     QApplication.sendEvent(win, enter)
     assert enter.isAccepted()

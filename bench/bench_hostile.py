@@ -105,7 +105,8 @@ def _table600(work: Path) -> list[str]:
 
 def _pack3g(work: Path) -> list[str]:
     from kdsdesk.index import pack
-    from kdsdesk.index.library import Catalog, add_files
+    from kdsdesk.index.indexer import add_files
+    from kdsdesk.index.library import Catalog
     from kdsdesk.service import drain
     from tests.data.synthetic_docs import fake_parse, make_library_files
 
@@ -130,7 +131,8 @@ def _pack3g(work: Path) -> list[str]:
 
 
 def _open_check(work: Path) -> list[str]:
-    from kdsdesk.index.library import Catalog, add_files
+    from kdsdesk.index.indexer import add_files
+    from kdsdesk.index.library import Catalog
     from kdsdesk.service import drain
     from tests.data.synthetic_docs import fake_parse, write_spec
 

@@ -17,7 +17,8 @@ REPO = Path(__file__).resolve().parents[2]
 WRITER = """
 import sys
 from pathlib import Path
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from tests.data.synthetic_docs import fake_parse
 cat = Catalog(Path(sys.argv[1]))
 gen = add_files(cat, [Path(p) for p in sys.argv[2:]], parse=fake_parse)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from kdsdesk.service import Library, drain
 from tests.data.synthetic_docs import fake_parse
 from tests.data.writer_proc import spec_files, start_writer

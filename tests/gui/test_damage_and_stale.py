@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from kdsdesk.records import Answer, Citation, Verdict
 from kdsdesk.service import drain
 from tests.data.synthetic_docs import fake_parse, make_library_files

@@ -15,7 +15,8 @@ import pytest
 from kdsdesk import app, cli
 from kdsdesk.errors import KnownError
 from kdsdesk.index import pack
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from kdsdesk.service import Library, drain
 from tests.data import hostile
 from tests.data.hwpx_builder import simple_doc

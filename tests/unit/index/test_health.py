@@ -12,7 +12,8 @@ import pytest
 
 from kdsdesk.errors import LibraryDamaged
 from kdsdesk.index.health import check_library, repair_library
-from kdsdesk.index.library import Catalog, add_files
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
 from kdsdesk.retrieve.hybrid import search
 from kdsdesk.service import drain
 from tests.data.synthetic_docs import fake_parse, make_library_files

@@ -60,19 +60,23 @@ def _pdf1500(work: Path) -> list[str]:
 
 
 def _xml190(work: Path) -> list[str]:
+    """5 sections of ~190 MB each: ordinary paragraphs of varied Hangul text (compresses ~3:1, so every zip check
+    passes: entry size, total, ratio)."""
+    import random
+
     from tests.data.hwpx_builder import para, section
 
-    filler = para("가" * 60)
-    one = section(*([para("1 일반사항")] + [filler] * 1))
-    head, tail = one.split("</hs:sec>")[0], "</hs:sec>"
-    n = (190 * 1024 * 1024) // len(filler.encode())
-    body = filler * n
+    rng = random.Random(7)
+    syllables = [chr(c) for c in range(0xAC00, 0xAC00 + 2000)]
+    block = "".join(para(" ".join("".join(rng.choices(syllables, k=3)) for _ in range(30))) for _ in range(2000))
+    head, tail = section(para("1 일반사항")).split("</hs:sec>")[0], "</hs:sec>"
+    data = (head + block * ((190 * 1024 * 1024) // len(block.encode())) + tail).encode()
     path = work / "xml190.hwpx"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
         z.writestr(zipfile.ZipInfo("mimetype"), "application/hwp+zip")
         z.writestr("Contents/header.xml", '<?xml version="1.0"?><hh:head xmlns:hh="urn:h" secCnt="5"/>')
         for i in range(5):
-            z.writestr(f"Contents/section{i}.xml", head + body + tail)
+            z.writestr(f"Contents/section{i}.xml", data)
     return ["parse", "--json", str(path)]
 
 

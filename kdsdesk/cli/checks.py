@@ -88,7 +88,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             if name == "library_health":
                 for d in damages:
                     print(f"    - {d.message}")
-            if check.name == "models":
+            if name == "models":
                 for c in report.files:
                     print(f"    - {c.entry.name}: {DOCTOR_STATUS[c.status]} ({c.path or c.entry.file})")
                 for problem in report.problems:

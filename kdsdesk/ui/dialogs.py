@@ -77,14 +77,20 @@ def log_path(library_root: Path) -> Path:
 
 def setup_logging(library_root: Path) -> Path:
     path = log_path(library_root)
+    add_log_file(path)
+    return path
+
+
+def add_log_file(path: Path, max_bytes: int = 2_000_000, backups: int = 2) -> logging.Handler:
+    """Log INFO and above to a rotating file (its folder created); ``OSError`` when it cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=2_000_000, backupCount=2, encoding="utf-8")
+    handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)
     if root.level > logging.INFO or root.level == logging.NOTSET:
         root.setLevel(logging.INFO)
-    return path
+    return handler
 
 
 def show_error(parent: QWidget | None, exc: BaseException, log_file: Path) -> None:
@@ -94,17 +100,22 @@ def show_error(parent: QWidget | None, exc: BaseException, log_file: Path) -> No
         QMessageBox.warning(parent, "KDS Desk", str(exc))
         return
     log.error("bug: %s", "".join(traceback.format_exception(exc)))
+    bug_box(parent, exc, log_file, "프로그램 오류가 발생했습니다. 작업 중이던 라이브러리는 안전합니다.").open()
+
+
+def bug_box(parent: QWidget | None, exc: BaseException, log_file: Path | None, text: str) -> QMessageBox:
+    """The crash dialog (not shown yet): what happened in Korean, where the log is, the traceback as details."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Critical)
     box.setWindowTitle("KDS Desk — 예기치 못한 오류")
-    box.setText("프로그램 오류가 발생했습니다. 작업 중이던 라이브러리는 안전합니다.\n"
-                f"아래 로그 파일을 개발자에게 보내 주세요:\n{log_file}")
+    box.setText(text + (f"\n아래 로그 파일을 개발자에게 보내 주세요:\n{log_file}" if log_file else ""))
     box.setDetailedText("".join(traceback.format_exception(exc)))
-    box.open()
+    return box
 
 
-def install_excepthook(log_file: Path, on_bug: Callable[[BaseException], None]) -> None:
-    """Log uncaught exceptions (with traceback) and show them in the GUI after the current event."""
+def install_excepthook(log_file: Path | None, on_bug: Callable[[BaseException], None], defer: bool = True) -> None:
+    """Log uncaught exceptions (with traceback) and show them in the GUI: after the current event (``defer``), or
+    at once — at start-up, when no event loop runs yet to show it later."""
 
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         if issubclass(kind, KeyboardInterrupt):
@@ -112,7 +123,10 @@ def install_excepthook(log_file: Path, on_bug: Callable[[BaseException], None]) 
             return
         log.error("uncaught exception", exc_info=(kind, exc, tb))
         if QApplication.instance() is not None:
-            QTimer.singleShot(0, lambda: on_bug(exc))
+            if defer:
+                QTimer.singleShot(0, lambda: on_bug(exc))
+            else:
+                on_bug(exc)
 
     sys.excepthook = hook
 

@@ -42,9 +42,10 @@ from PySide6.QtWidgets import (
 )
 
 from kdsdesk import config
+from kdsdesk.errors import KnownError
 from kdsdesk.records import Answer, Citation, DocInfo, IndexReport, Progress
 from kdsdesk.service import Library
-from kdsdesk.ui import dialogs
+from kdsdesk.ui import dialogs, startup
 from kdsdesk.ui.answer_view import AnswerView
 from kdsdesk.ui.controller import Controller
 from kdsdesk.ui.garbage import GuiGarbageCollector
@@ -405,17 +406,13 @@ class ScreenshotRun(QObject):
 
 def open_library(root: Path | str | None, parent: QWidget | None = None) -> Library | None:
     """The library at ``root``; a damaged one is explained and, if the user agrees, repaired with progress
-    (damaged parts kept in ``backup/``). ``None`` when it cannot be opened (the user was told why)."""
-    from kdsdesk.errors import KnownError
+    (damaged parts kept in ``backup/``). ``None`` when the user declined the repair; ``KnownError`` when the
+    library cannot be opened or repaired (``open_window`` explains it)."""
     from kdsdesk.service import library_damage, repair_library
 
-    try:
-        damage = [d for d in library_damage(root) if d.kind != "interrupted"]  # the next writer clears those
-        if not damage:
-            return Library(root)
-    except KnownError as exc:
-        QMessageBox.warning(parent, "라이브러리를 열 수 없음", str(exc))
-        return None
+    damage = [d for d in library_damage(root) if d.kind != "interrupted"]  # the next writer clears those
+    if not damage:
+        return Library(root)
     text = "\n".join(d.message for d in damage)
     text += "\n\n지금 복구할까요? 손상된 파일은 라이브러리의 backup 폴더에 보관됩니다."
     answer = QMessageBox.question(parent, "라이브러리 손상", text)
@@ -437,26 +434,62 @@ def open_library(root: Path | str | None, parent: QWidget | None = None) -> Libr
             progress.setLabelText(f"라이브러리를 복구하는 중… {p.detail}")
             QApplication.processEvents()
         return Library(root)
-    except KnownError as exc:
-        QMessageBox.warning(parent, "복구하지 못했습니다", str(exc))
-        return None
     finally:
         progress.close()
+
+
+def open_window(root: str | None, boot_log: startup.StartupLog) -> MainWindow | None:
+    """The main window over the library at ``root``. A ``KnownError`` while opening the library or building the
+    window is explained in a Korean message box (choose another folder, repair, open the log); ``None`` when the
+    user closes it or declines the repair of a damaged library. A folder chosen there is remembered for the next
+    start."""
+    chosen = False
+    while True:
+        lib: Library | None = None
+        controller: Controller | None = None
+        try:
+            lib = open_library(root)
+            if lib is None:
+                return None
+            try:
+                log_file = dialogs.setup_logging(lib.root)
+                boot_log.close()
+            except OSError as exc:  # the library folder is read-only: keep the start-up log
+                log.warning("no log file in %s: %s", lib.root, exc)
+                log_file = boot_log.path or dialogs.log_path(lib.root)
+            controller = Controller(lib)
+            window = MainWindow(controller, log_file)
+        except KnownError as exc:
+            if controller is not None:
+                controller.shutdown()
+            elif lib is not None:
+                lib.close()
+            root = startup.explain_failure(exc, boot_log.path)
+            if root is None:
+                return None
+            chosen = True
+            continue
+        if chosen:
+            dialogs.save_preferred_library(str(lib.root))
+        return window
 
 
 def run_gui(library: str | None = None, screenshot: str | None = None, ask: str | None = None) -> int:
     app = QApplication.instance() or QApplication(["kdsdesk"])
     assert isinstance(app, QApplication)
     app.setApplicationName("KDS Desk")
+    boot_log = startup.StartupLog()
+    startup.install_excepthook(boot_log.path)  # first: a failure from here on is logged and shown
     load_korean_font(app)
     collector = GuiGarbageCollector(app)  # Qt objects must never be finalised on a worker thread
-    lib = open_library(library or dialogs.preferred_library())
-    if lib is None:
-        return 2
-    log_file = dialogs.setup_logging(lib.root)
-    controller = Controller(lib)
-    window = MainWindow(controller, log_file)
-    dialogs.install_excepthook(log_file, window.show_failure)
+    window = open_window(library or dialogs.preferred_library(), boot_log)
+    if window is None:
+        collector.stop()
+        boot_log.close()
+        return startup.EXIT_STARTUP
+    controller = window.controller
+    lib = controller.library
+    dialogs.install_excepthook(window.log_file, window.show_failure)
     window.show()
     # Kiwi blocks every Python thread while it loads: do it once now, with a message, not during a search.
     window.statusBar().showMessage("한국어 형태소 분석기를 준비하는 중…")

@@ -63,4 +63,6 @@ bundle: $(PACKAGING_STAMP)
 	rm -rf dist/kdsdesk
 	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN build.spec
 	rm -rf build/smoke-models && $(VENV)/bin/python packaging/smoke_models.py build/smoke-models
+	$(VENV)/bin/python -c 'import sys; sys.path.insert(0, "."); from pathlib import Path; \
+	  from tests.data.outline_docs import outlined_table_pdf; outlined_table_pdf(Path("build/smoke-models/outlined.pdf"))'
 	bash packaging/smoke_test.sh dist/kdsdesk build/smoke-models

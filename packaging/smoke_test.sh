@@ -7,7 +7,9 @@
 # 2. `kdsdesk --selftest` with the models the bundle carries (none in CI: word search, extractive answers);
 # 3. with TEST_MODELS_DIR (packaging/smoke_models.py: tiny ONNX encoder + gemma-3-270m GGUF) the self-test again, so
 #    onnxruntime, tokenizers and llama.cpp run inside the bundle;
-# 4. the windowed executable opens its window offscreen and saves a screenshot.
+# 4. with TEST_MODELS_DIR/outlined.pdf (a table whose Korean labels are vector outlines) `kdsdesk parse` reads the
+#    labels by OCR inside the bundle (tesserocr's libraries and the bundled Korean model);
+# 5. the windowed executable opens its window offscreen and saves a screenshot.
 # The library lives under a folder whose name has Korean characters and spaces, like a Windows user profile.
 set -euo pipefail
 BUNDLE=${1:-dist/kdsdesk}
@@ -34,6 +36,12 @@ if [ -n "$MODELS" ]; then
   # the tiny test LLM rambles: stop it after 60 s of generation (the stage still proves llama.cpp runs)
   KDSDESK_SELFTEST_LLM_SECONDS=${KDSDESK_SELFTEST_LLM_SECONDS:-60} KDSDESK_MODELS="$MODELS" \
     KDSDESK_HOME="$work/모델 라이브러리" "$EXE" selftest
+fi
+if [ -n "$MODELS" ] && [ -f "$MODELS/outlined.pdf" ]; then
+  step "OCR of outline lettering (parse)"
+  "$EXE" parse "$MODELS/outlined.pdf" > "$work/outlined.txt"
+  grep -q "구분 | 계수" "$work/outlined.txt" || { cat "$work/outlined.txt"; echo "OCR failed in the bundle" >&2; exit 1; }
+  echo "outlined table read: $(grep -c ' | ' "$work/outlined.txt") rows"
 fi
 step "window (offscreen screenshot)"
 "$GUI" --screenshot "$work/window.png"

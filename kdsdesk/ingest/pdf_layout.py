@@ -295,8 +295,8 @@ class _Builder:
 
     def _heading_like(self, piece: _Piece, prev: _Piece | None) -> bool:
         ln = piece.line
-        if ln.bold or ln.size > self.m.body_size + 0.4:
-            return True
+        if ln.bold or ln.size > self.m.body_size + 0.4 or (ln.runs and ln.runs[0].bold):
+            return True  # (KCSC sets the clause number in bold; some title fonts carry no bold flag)
         if self.acc is None or self.acc.kind != "text" or prev is None:
             return True
         return not self._continues(prev, piece)

@@ -5,7 +5,8 @@ Text before a document's first heading has no clause of its own. In one part of 
 files (KDS 14 31 10 and KDS143110-1 … -5) it continues the clause that ended the previous part: the indexer passes
 that clause as ``lead``; without it (the part indexed alone) it belongs to the parent of the part's first heading
 (text before 4.2.5 is inside 4.2), so no body chunk of a part is left without a clause. A document whose first
-heading is a top-level one (1. 일반사항) keeps its front matter (cover, 연혁, 목차) without a clause.
+heading is in chapter 1 (1. 일반사항, or 1.1 목적 when the chapter title was not read) keeps its front matter
+(cover, 연혁, 목차) without a clause.
 
 ``chunk_id`` = first 16 hex digits of the file's sha256 + the chunk's ordinal: stable across re-indexing and
 machines for the same file content and parser version.
@@ -54,11 +55,11 @@ Lead = tuple[str, tuple[str, ...]]  # (clause, clause path) that text before the
 
 
 def leading_clause(parsed: ParsedDoc) -> Lead | None:
-    """The parent of the first heading, when that heading is not a top-level one (the file is a later part); its
-    path is the heading's ancestors when the parser knew them, else the parent's number alone."""
+    """The parent of the first heading, when that heading is not a top-level one and not in chapter 1 (the file is a
+    later part); its path is the heading's ancestors when the parser knew them, else the parent's number alone."""
     first = next((b for b in parsed.blocks if b.kind == "heading" and b.clause), None)
-    if first is None or "." not in first.clause:
-        return None
+    if first is None or "." not in first.clause or first.clause.split(".", 1)[0] == "1":
+        return None  # a standard's own start (1.1 목적 after a cover, 연혁 and 목차): front matter has no clause
     parent = first.clause.rsplit(".", 1)[0]
     path = first.clause_path[:-1] if len(first.clause_path) >= 2 else (parent,)
     return parent, path

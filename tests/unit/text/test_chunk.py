@@ -105,3 +105,4 @@ def test_text_before_a_parts_first_heading_has_a_clause() -> None:
     assert chunk_document(parsed, lead)[1].clause == "4.3.2.1.1.7"
     front = chunk_document(_part_doc("1", "일반사항"))[0]
     assert front.clause == ""
+    assert chunk_document(_part_doc("1.1", "목적"))[0].clause == ""  # chapter 1's title was not read

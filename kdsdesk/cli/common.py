@@ -7,7 +7,8 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -41,9 +42,14 @@ def dump_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def open_library(args: argparse.Namespace) -> Library:
-    """The library of ``--library`` (or the default folder)."""
-    return Library(args.library)
+@contextmanager
+def opened_library(args: argparse.Namespace) -> Iterator[Library]:
+    """The library of ``--library`` (or the default folder), closed when the block ends."""
+    lib = Library(args.library)
+    try:
+        yield lib
+    finally:
+        lib.close()
 
 
 def batch_lines(source: str) -> list[dict[str, Any]]:

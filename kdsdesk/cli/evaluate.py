@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from kdsdesk import service
-from kdsdesk.cli.common import EXIT_FAIL, EXIT_OK, dump_json, open_library
+from kdsdesk.cli.common import EXIT_FAIL, EXIT_OK, dump_json, opened_library
 from kdsdesk.errors import KnownError
 
 
@@ -22,8 +22,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     split = getattr(args, "split", "all")
     items = select(load_items(Path(args.qa)), split)
-    lib = open_library(args)
-    try:
+    with opened_library(args) as lib:
         result: dict[str, Any] = evaluate_retrieval(lib, items, k=args.k, dense=not args.lexical)
         result["library"] = str(lib.root)
         result["qa"] = str(Path(args.qa).resolve())
@@ -32,8 +31,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
             from kdsdesk.evaluation.answers import evaluate_answers
 
             result.update(evaluate_answers(lib, items, args.llm))
-    finally:
-        lib.close()
     if args.json:
         dump_json(result)
         return EXIT_OK

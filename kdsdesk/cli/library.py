@@ -7,18 +7,15 @@ import sys
 from pathlib import Path
 
 from kdsdesk import paths, service
-from kdsdesk.cli.common import EXIT_FAIL, EXIT_OK, dump_json, open_library, run_with_progress
+from kdsdesk.cli.common import EXIT_FAIL, EXIT_OK, dump_json, opened_library, run_with_progress
 from kdsdesk.errors import KnownError
 
 
 def cmd_index(args: argparse.Namespace) -> int:
     """``kdsdesk index PATH…``: add files/folders; then dense vectors unless ``--no-dense`` (no-op without model)."""
-    lib = open_library(args)
-    try:
+    with opened_library(args) as lib:
         report = run_with_progress(lib.add([Path(p) for p in args.paths]))
         encoded = 0 if args.no_dense else run_with_progress(lib.encode_pending())
-    finally:
-        lib.close()
     if args.json:
         dump_json(
             {
@@ -45,35 +42,26 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 def cmd_encode(args: argparse.Namespace) -> int:
     """``kdsdesk encode``: compute missing dense vectors (resumable: Ctrl+C keeps what is done)."""
-    lib = open_library(args)
-    try:
+    with opened_library(args) as lib:
         ready, message = lib.encoder_status()
         if not ready:
             print(message, file=sys.stderr)
             return EXIT_OK
         encoded = run_with_progress(lib.encode_pending())
-    finally:
-        lib.close()
     print(f"의미 검색 벡터 {encoded}개를 계산했습니다.")
     return EXIT_OK
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
-    lib = open_library(args)
-    try:
+    with opened_library(args) as lib:
         n = lib.remove([Path(p) for p in args.paths])
-    finally:
-        lib.close()
     print(f"{n}개 파일을 라이브러리에서 제거했습니다.")
     return EXIT_OK if n else EXIT_FAIL
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    lib = open_library(args)
-    try:
+    with opened_library(args) as lib:
         docs = lib.documents()
-    finally:
-        lib.close()
     if args.json:
         dump_json(
             [
@@ -101,11 +89,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_unanswered(args: argparse.Namespace) -> int:
     """``kdsdesk unanswered [--json]``: questions that ended restricted/unverified, with counts and last asked."""
-    lib = open_library(args)
-    try:
+    with opened_library(args) as lib:
         rows = lib.unanswered()
-    finally:
-        lib.close()
     if args.json:
         dump_json([{"question": q, "count": n, "last_asked": t, "last_status": s} for q, n, t, s in rows])
         return EXIT_OK

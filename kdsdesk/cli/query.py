@@ -12,7 +12,7 @@ from kdsdesk.cli.common import (
     batch_lines,
     dump_json,
     hit_json,
-    open_library,
+    opened_library,
     print_answer,
 )
 from kdsdesk.errors import KnownError
@@ -22,17 +22,14 @@ def cmd_search(args: argparse.Namespace) -> int:
     """``kdsdesk search QUERY`` or ``--batch FILE|-`` (JSON Lines in and out; models load once)."""
     if not args.batch and not args.query:
         raise KnownError("검색어를 주거나 --batch 파일을 지정하세요.")
-    lib = open_library(args)
     dense = None if not args.lexical else False
-    try:
+    with opened_library(args) as lib:
         if args.batch:
             for item in batch_lines(args.batch):
                 hits = lib.search(str(item["question"]), k=args.k, dense=dense)
                 dump_json({"id": item.get("id", ""), "hits": [hit_json(h) for h in hits]})
             return EXIT_OK
         hits = lib.search(args.query, k=args.k, dense=dense)
-    finally:
-        lib.close()
     if args.json:
         dump_json({"query": args.query, "hits": [hit_json(h) for h in hits]})
         return EXIT_OK
@@ -50,8 +47,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     """``kdsdesk ask [--llm PATH|none] [--json] QUESTION`` or ``--batch FILE|-`` (JSON Lines in and out)."""
     if not args.batch and not args.question:
         raise KnownError("질문을 주거나 --batch 파일을 지정하세요.")
-    lib = open_library(args)
-    try:
+    with opened_library(args) as lib:
         if args.batch:
             for item in batch_lines(args.batch):
                 answer = lib.ask(str(item["question"]), llm=args.llm)
@@ -59,8 +55,6 @@ def cmd_ask(args: argparse.Namespace) -> int:
             return EXIT_OK
         stream = None if args.json else (lambda t: print(t, end="", file=sys.stderr, flush=True))
         answer = lib.ask(args.question, llm=args.llm, on_token=stream)
-    finally:
-        lib.close()
     if args.json:
         dump_json(answer_json(answer))
     else:

@@ -282,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (args.reuse and lib.exists()):
         shutil.rmtree(lib, ignore_errors=True)
         print(f"indexing {len(files)} files …", file=sys.stderr, flush=True)
-        r = run_measured([*KDSDESK, "--library", str(lib), "index", *map(str, files), "--no-dense"])
+        r = run_measured([*KDSDESK, "index", "--library", str(lib), *map(str, files), "--no-dense"])
         fig["index"] = {k: v for k, v in r.items() if k != "stdout"}
         fig["index"]["size_mb"] = round(dir_size(lib) / 1e6, 1)
         fig["kiwi_alone"] = kiwi_alone(lib)
@@ -290,18 +290,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     fig["queries"] = query_latency(lib, dev_questions())
     print("one-file re-index …", file=sys.stderr, flush=True)
     touch_copy(copy, 1)
-    r = run_measured([*KDSDESK, "--library", str(lib), "index", str(copy), "--no-dense"])
+    r = run_measured([*KDSDESK, "index", "--library", str(lib), str(copy), "--no-dense"])
     fig["reindex_one_cli"] = {"wall_s": r["wall_s"], "cpu_s": r["cpu_s"]}
     print("window …", file=sys.stderr, flush=True)
     fig["window"] = window(lib, copy, args.screenshot)
     print("pack …", file=sys.stderr, flush=True)
     pack = OUT / f"bench-{args.kind}.kdspack"
     pack.unlink(missing_ok=True)
-    r = run_measured([*KDSDESK, "--library", str(lib), "pack", "export", str(pack)])
+    r = run_measured([*KDSDESK, "pack", "export", "--library", str(lib), str(pack)])
     fig["pack_export"] = {"wall_s": r["wall_s"], "size_mb": round(pack.stat().st_size / 1e6, 1)}
     other = OUT / f"lib-bench-{args.kind}-imported"
     shutil.rmtree(other, ignore_errors=True)
-    r = run_measured([*KDSDESK, "--library", str(other), "pack", "import", str(pack)])
+    r = run_measured([*KDSDESK, "pack", "import", "--library", str(other), str(pack)])
     fig["pack_import"] = {"wall_s": r["wall_s"]}
     shutil.rmtree(other, ignore_errors=True)
     print(json.dumps(fig, ensure_ascii=False, indent=1))

@@ -98,7 +98,7 @@ def ensure_library(s: EvalSet, reindex: bool = False) -> Path:
     lib.mkdir(parents=True)
     t0 = time.time()
     print(f"indexing {len(s.files)} files into {lib.relative_to(ROOT)} …", file=sys.stderr, flush=True)
-    subprocess.run([*KDSDESK, "--library", str(lib), "index", *map(str, s.files), "--no-dense"], check=True,
+    subprocess.run([*KDSDESK, "index", "--library", str(lib), *map(str, s.files), "--no-dense"], check=True,
                    stdout=subprocess.DEVNULL, env=ENV, cwd=ROOT)
     print(f"indexed in {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
     stamp_file.write_text(json.dumps(want), encoding="utf-8")
@@ -123,7 +123,7 @@ def half_of(item: Mapping[str, Any]) -> str:
 def run_eval(lib: Path, items: list[dict[str, Any]], tag: str) -> dict[str, Any]:
     qa = lib / f"qa-{tag}.jsonl"
     qa.write_text("".join(json.dumps(i, ensure_ascii=False) + "\n" for i in items), encoding="utf-8")
-    out = subprocess.run([*KDSDESK, "--library", str(lib), "eval", "--qa", str(qa), "--answers", "--llm", "none",
+    out = subprocess.run([*KDSDESK, "eval", "--library", str(lib), "--qa", str(qa), "--answers", "--llm", "none",
                           "--json"], check=True, capture_output=True, text=True, env=ENV, cwd=ROOT)
     result: dict[str, Any] = json.loads(out.stdout)
     return result

@@ -16,7 +16,8 @@ files with the same sizes and times are given; ``--reindex`` starts again). Each
 standard with ``kdsdesk.evaluation.split``) is run through ``kdsdesk eval --answers --llm none --json`` and a
 markdown table per question type is printed:
 
-- Hit@3 — the gold clause (in the gold file) among the first three retrieved chunks;
+- Hit@3 — the gold clause (in the gold file) among the first three retrieved chunks, over the questions whose answer
+  is in the library;
 - accuracy — correct shown answers / questions whose answer is in the library;
 - confirmed precision — correct / confirmed; wrong shown — wrong answers shown (confirmed or warning); wrong
   confirmed — wrong answers marked confirmed (the number that matters most);
@@ -139,7 +140,6 @@ def figures(items: list[dict[str, Any]], result: Mapping[str, Any]) -> dict[str,
     answers joined with the question items."""
     by_id = {str(i.get("id")): i for i in items}
     answers = {str(a["id"]): a for a in result.get("answers", {}).get("items", [])}
-    retrieval = result.get("by_qtype", {})
     rows: dict[str, dict[str, Any]] = {}
     for qt in (*ANSWER_TYPES, "ALL"):
         sel = [i for i in items if qt == "ALL" or i.get("qtype") == qt]
@@ -162,11 +162,11 @@ def figures(items: list[dict[str, Any]], result: Mapping[str, Any]) -> dict[str,
                 continue
             page_n += 1
             page_ok += bool(cited) and cited["file_stem"] == item["file_stem"] and cited["page"] in item["pdf_pages"]
-        ret = retrieval.get(qt) if qt != "ALL" else result.get("all")
-        hit3_n = sum(1 for i in inlib)
+        missed = {str(m["id"]) for m in result.get("misses", [])}
+        hit3 = sum(1 for i in inlib if str(i.get("id")) not in missed)
         rows[qt] = {
             "n": len(sel),
-            "hit@3": f"{ret['hit@3']:.3f}" if ret and hit3_n else "—",
+            "hit@3": _rate(hit3, len(inlib)),
             "accuracy": _rate(sum(x["correct"] for x in shown if by_id[str(x["id"])] in inlib), len(inlib)),
             "confirmed precision": _rate(sum(x["correct"] for x in confirmed), len(confirmed)),
             "wrong shown": sum(1 for x in shown if not x["correct"] and by_id[str(x["id"])] in inlib)

@@ -423,8 +423,52 @@ def _drop_lists(heads: list[_Head], text: str) -> list[_Head]:
     return [h for h, k in zip(heads, keep, strict=True) if k]
 
 
-def _paragraphs(seg: str) -> list[str]:
-    return [s.strip() for s in _ITEM.split(" " + seg) if s.strip()]
+_DEFINITION_CLAUSE = re.compile(r"용어|기호")
+_COLON = re.compile(r"\s?[:：]\s")
+_HANGUL = re.compile(r"[가-힣]")
+
+
+def _term_start(text: str, colon: int, context: str) -> int | None:
+    """Where the term defined by the colon at ``colon`` starts: the word before it — two words when the pair is
+    used elsewhere in the standard too ("기초 피어", "본 공사") — extended back to balance a parenthesis
+    ("사수위(Dead Storage Level, DSL)"); None for a colon inside parentheses ("(단위 : kN/m2)")."""
+    words = [(m.start(), m.group()) for m in re.finditer(r"\S+", text[:colon])]
+    if not words:
+        return None
+    k = len(words) - 1
+    if k >= 1 and _HANGUL.search(words[k - 1][1]) and not words[k - 1][1].endswith((".", ")", ",")):
+        pair = text[words[k - 1][0]:colon].strip()
+        if context.count(pair) >= 2:
+            k -= 1
+    term = text[words[k][0]:colon]
+    while term.count("(") < term.count(")") and k > 0:
+        k -= 1
+        term = text[words[k][0]:colon]
+    if term.count("(") != term.count(")") or len(term) > 40 or term.endswith(("다", "다.")):
+        return None
+    return words[k][0]
+
+
+def split_definitions(par: str, context: str = "") -> list[str]:
+    """A flattened definition list ("치올림: 보나 … 것 품질관리: 계약 …", "𝐹 : 이동이 … 𝐺 : 부등침하 …") as one
+    paragraph per term, as the source writes them (each on its own line); ``context``: the standard's text."""
+    cuts: list[int] = []
+    for m in _COLON.finditer(par):
+        start = _term_start(par, m.start(), context or par)
+        if start is None or start <= (cuts[-1] if cuts else 0):
+            continue
+        if not re.search(r"\w", par[cuts[-1] if cuts else 0:start]):
+            continue  # only a marker ("∙") before the term: it stays with it
+        cuts.append(start)
+    out = [par[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(par)], strict=True)]
+    return [x for x in out if x]
+
+
+def _paragraphs(seg: str, title: str = "", context: str = "") -> list[str]:
+    pars = [s.strip() for s in _ITEM.split(" " + seg) if s.strip()]
+    if not _DEFINITION_CLAUSE.search(title):
+        return pars
+    return [d for p in pars for d in split_definitions(p, context)]
 
 
 def split_body(text: str, part_only: bool = False) -> Structure:
@@ -490,7 +534,7 @@ def split_body(text: str, part_only: bool = False) -> Structure:
     for i, h in enumerate(heads):
         end = heads[i + 1].start if i + 1 < len(heads) else hi
         blocks.append(Block("h", h.title, h.num, h.from_toc))
-        blocks += [Block("p", x) for x in _paragraphs(text[h.end:end])]
+        blocks += [Block("p", x) for x in _paragraphs(text[h.end:end], h.title, text)]
     if not heads:
         blocks = [Block("p", x) for x in _paragraphs(text[lo:hi])]
     st.blocks = blocks

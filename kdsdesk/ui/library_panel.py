@@ -72,6 +72,8 @@ class LibraryPanel(QWidget):
         self._docs: list[DocInfo] = []
         self._shape: tuple[tuple[str, str, str, str, str], ...] = ()
         self._file_items: dict[str, QTreeWidgetItem] = {}
+        self._unfolded: set[str] = set()  # fields the filter unfolded (folded again when it is cleared)
+        self._rows: list[tuple[QTreeWidgetItem, list[tuple[QTreeWidgetItem, str]]]] = []  # field, (row, text)
 
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("거르기: 코드·제목·분야·연도 (예: 교량, 14 20, 2021)")
@@ -167,10 +169,11 @@ class LibraryPanel(QWidget):
         expanded = {self._key(self.tree.topLevelItem(i)) for i in range(self.tree.topLevelItemCount())
                     if (it := self.tree.topLevelItem(i)) is not None and it.isExpanded()}
         first_build = not self._file_items and self.tree.topLevelItemCount() == 0
-        self.tree.setUpdatesEnabled(False)
+        self._bulk(True)
         self.tree.blockSignals(True)
+        self._file_items = {}  # drop the Python wrappers while their items still exist, then delete the items
+        self._rows = []
         self.tree.clear()
-        self._file_items = {}
         standards: dict[str, list[DocInfo]] = {}
         for d in sorted(docs, key=lambda d: (d.doc_code or "~", d.year, d.kind, d.file)):
             standards.setdefault(d.doc_code or PurePath(d.file).name, []).append(d)
@@ -197,10 +200,21 @@ class LibraryPanel(QWidget):
                     std.addChild(self._file_row(d, selected))
                 std.setExpanded(True)
             group.setExpanded((first_build and len(fields) <= 3) or label in expanded)
+            rows = [(c, self._haystack(c, label)) for k in range(group.childCount()) if (c := group.child(k))]
+            self._rows.append((group, rows))
         self.tree.blockSignals(False)
-        self.apply_filter()
-        self.tree.setUpdatesEnabled(True)
+        self.apply_filter(bulk=False)
+        self._bulk(False)
         self._update_buttons()
+
+    def _bulk(self, on: bool) -> None:
+        """Around a bulk change: no repaint and no column fitting per row (fitting every row on each change is
+        quadratic); the columns are fitted once afterwards."""
+        header = self.tree.header()
+        mode = QHeaderView.ResizeMode.Fixed if on else QHeaderView.ResizeMode.ResizeToContents
+        for col in range(len(COLUMNS) - 1):
+            header.setSectionResizeMode(col, mode)
+        self.tree.setUpdatesEnabled(not on)
 
     @staticmethod
     def _key(item: QTreeWidgetItem | None) -> str:
@@ -232,33 +246,35 @@ class LibraryPanel(QWidget):
                 item.setToolTip(col, tip)
 
     # -- filter ----------------------------------------------------------------------------------------------------
-    def apply_filter(self) -> None:
+    def apply_filter(self, bulk: bool = True) -> None:
         """Hide the standards that do not contain every word of the filter box (in code, title, field or year);
-        fields show how many of their standards are shown."""
+        fields show how many of their standards are shown. Clearing the filter folds the fields it unfolded."""
         words = [w.lower() for w in self.filter.text().split()]
         shown_std = total_std = 0
-        self.tree.setUpdatesEnabled(False)
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
-            if group is None:
-                continue
+        if bulk:
+            self._bulk(True)
+        for group, rows in self._rows:
             label = group.text(0)
             visible = 0
-            for k in range(group.childCount()):
-                row = group.child(k)
-                if row is None:
-                    continue
-                hay = self._haystack(row, label)
+            for row, hay in rows:
                 ok = all(w in hay or w.replace(" ", "") in hay for w in words)
-                row.setHidden(not ok)
+                if row.isHidden() == ok:
+                    row.setHidden(not ok)
                 visible += ok
-            total_std += group.childCount()
+            total_std += len(rows)
             shown_std += visible
-            group.setHidden(visible == 0)
-            group.setText(4, f"기준 {visible}/{group.childCount()}" if words else f"기준 {group.childCount()}")
-            if words and visible:
+            if group.isHidden() != (visible == 0):
+                group.setHidden(visible == 0)
+            group.setText(4, f"기준 {visible}/{len(rows)}" if words else f"기준 {len(rows)}")
+            if words and visible and not group.isExpanded():
                 group.setExpanded(True)
-        self.tree.setUpdatesEnabled(True)
+                self._unfolded.add(label)
+            elif not words and label in self._unfolded:
+                group.setExpanded(False)
+        if not words:
+            self._unfolded.clear()
+        if bulk:
+            self._bulk(False)
         self.filter_label.setText(f"{shown_std}/{total_std}" if words else f"기준 {total_std}")
 
     @staticmethod

@@ -72,3 +72,15 @@ def test_without_toc_a_list_of_chapter_names_is_no_heading() -> None:
             "1.1 기본사항 (1) 정수시설은 중추시설이다. 1.2 시설규모 (1) 장래 확장분을 고려한다. "
             "2. 착수정 2.1 구조 (1) 착수정은 2지 이상으로 한다.")
     assert headings(text) == ["1. 총설", "1.1 기본사항", "1.2 시설규모", "2. 착수정", "2.1 구조"]
+
+
+def test_a_flattened_definition_list_becomes_one_paragraph_per_term() -> None:
+    body = ("1. 일반사항 1.1 목적 (1) 시험용이다. 1.2 적용범위 (1) 모든 부재. 1.3 용어의 정의 극한지지력 : 흙에서 "
+            "전단파괴가 생기는 하중 (단위 : kN/m2) 기초 피어 : 높이가 폭의 4배 미만인 수직기초 부재 "
+            "사수위(Dead Storage Level, DSL): 저수기능이 상실된 수위 2. 재료 (1) 재료는 KS. 기초 피어는 조적조로 한다. "
+            "3. 설계 3.1 휨부재 (1) 폭 250 mm. 3.2 압축부재 (1) 기둥 200 mm.")
+    st = split_body(FRONT + TOC + body)
+    defs = [b.text for b in st.blocks if b.kind == "p" and ":" in b.text]
+    assert defs == ["극한지지력 : 흙에서 전단파괴가 생기는 하중 (단위 : kN/m2)",
+                    "기초 피어 : 높이가 폭의 4배 미만인 수직기초 부재",
+                    "사수위(Dead Storage Level, DSL): 저수기능이 상실된 수위"]

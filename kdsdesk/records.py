@@ -17,7 +17,7 @@ from typing import Literal
 BlockKind = Literal["heading", "text", "table", "equation"]
 ChunkKind = Literal["text", "table", "equation"]
 FileKind = Literal["pdf", "hwpx"]
-Route = Literal["bm25", "table_no", "table_title", "table_row", "clause_no", "rrf", "dense"]
+Route = Literal["bm25", "table_no", "table_title", "table_row", "clause_no", "rrf", "dense", "definition"]
 Status = Literal["confirmed", "warning", "restricted", "unverified"]
 QType = Literal["numeric", "conditional", "regulation", "definition"]
 

@@ -13,6 +13,9 @@ store analyzers):
   chunk (same ``chunk_id``; ``line``/``lgram``: terms and bigrams of the line, ``defs``: of its head), so the
   chunk that defines a term or symbol ranks above the chunks that merely use it; results are de-duplicated by
   chunk (best score);
+- ``ptitle``/``prof``: one profile document per file (chunk id ``profile:<file>``, no other text field): the terms
+  and bigrams of its code and title; the terms of its clause headings and its 1.1 목적/1.2 적용범위 text — searched
+  alone, to tell which standards a question is about (``kdsdesk.retrieve.standards``);
 - ``chunk_id``/``file``/``doc_code``/``table_no``: raw tokenizer (exact terms for deletes and filters).
 
 Long original text is not stored here: the catalog has it. Queries are built from terms (``Query.term_query``),
@@ -30,7 +33,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-LEXICAL_SCHEMA_VERSION = "4"
+LEXICAL_SCHEMA_VERSION = "6"
 ANALYZER = "kds_ws"
 WRITER_HEAP = 64_000_000
 
@@ -40,7 +43,7 @@ FIELD_BOOSTS: dict[str, float] = {
     "line": 0.7, "lgram": 0.4,
 }  # fmt: skip
 GRAM_FIELDS = frozenset({"gram", "lgram"})  # searched with the query's bigrams only
-MIXED_FIELDS = frozenset({"defs"})  # searched with terms and bigrams
+MIXED_FIELDS = frozenset({"defs", "ptitle"})  # searched with terms and bigrams
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,8 @@ class LexDoc:
     table_no: str = ""
     defs: Sequence[str] = ()
     lines: Sequence[LexLine] = ()
+    ptitle: Sequence[str] = ()  # only on a file's profile document
+    prof: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,8 @@ def _schema() -> Any:
     sb.add_text_field("defs", stored=False, tokenizer_name=ANALYZER, index_option="freq")
     sb.add_text_field("line", stored=False, tokenizer_name=ANALYZER, index_option="freq")
     sb.add_text_field("lgram", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("ptitle", stored=False, tokenizer_name=ANALYZER, index_option="freq")
+    sb.add_text_field("prof", stored=False, tokenizer_name=ANALYZER, index_option="freq")
     return sb.build()
 
 
@@ -193,6 +200,9 @@ class LexicalIndex:
             doc.add_text("path", _clean(d.path))
             doc.add_text("doc", _clean(d.doc))
             doc.add_text("defs", _clean(d.defs))
+            if d.ptitle or d.prof:
+                doc.add_text("ptitle", _clean(d.ptitle))
+                doc.add_text("prof", _clean(d.prof))
             w.add_document(doc)
             for line in d.lines:
                 sub = tantivy.Document()

@@ -468,6 +468,11 @@ class Catalog:
         rows = self.db().execute("SELECT DISTINCT doc_code FROM files WHERE status = 'searchable'").fetchall()
         return sorted(r[0] for r in rows if r[0])
 
+    def file_codes(self) -> dict[str, str]:
+        """Searchable file → its doc code ("" when it has none)."""
+        rows = self.db().execute("SELECT path, doc_code FROM files WHERE status = 'searchable'").fetchall()
+        return {r[0]: r[1] or "" for r in rows}
+
     def editions(self) -> dict[str, tuple[str, ...]]:
         """Doc code → the edition years of its searchable files, oldest first (``retrieve.editions``)."""
         rows = self.db().execute("SELECT DISTINCT doc_code, year FROM files WHERE status = 'searchable'").fetchall()

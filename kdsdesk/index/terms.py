@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from kdsdesk.index.lexical import LexDoc, LexLine
 from kdsdesk.records import Chunk, Table
-from kdsdesk.text.korean import analyze_many
+from kdsdesk.text.korean import Analysis, analyze_many
 from kdsdesk.text.symbols import normalize
 
 # "(3) 측압: …", "여기서, A_{v,min} : …", "- f_ck : …": the head of a definition line
@@ -26,7 +26,7 @@ DEFINITION_RE = re.compile(
     re.MULTILINE,
 )
 SEP = " | "
-TERMS_VERSION = "1"  # bump when the terms given to a field for the same chunk may change (the library re-indexes)
+TERMS_VERSION = "2"  # bump when the terms given to a field for the same chunk may change (the library re-indexes)
 
 
 def definition_lines(text: str) -> list[tuple[int, int, int, int]]:
@@ -96,8 +96,28 @@ def _row_terms(table: Table, cell_terms: dict[tuple[int, int], list[str]], title
     return rows
 
 
+PROFILE_PREFIX = "profile:"
+SCOPE_CLAUSES = ("1.1", "1.2")  # 목적, 적용범위 in the KDS layout
+SCOPE_CHUNKS = 3  # at most this many chunks of those clauses go into the profile
+
+
+def profile_doc(chunks: Sequence[Chunk], title: Analysis, path_terms: Sequence[Sequence[str]],
+                body_terms: Sequence[Sequence[str]]) -> LexDoc | None:
+    """The file's profile: its code and title (terms and bigrams), each heading term once and the 1.1/1.2 text."""
+    if not chunks:
+        return None
+    c0 = chunks[0]
+    terms = list(dict.fromkeys(t for p in path_terms for t in p))
+    scope = [i for i, c in enumerate(chunks) if c.clause.split(".")[:2] in (["1", "1"], ["1", "2"])][:SCOPE_CHUNKS]
+    for i in scope:
+        terms += body_terms[i]
+    return LexDoc(chunk_id=PROFILE_PREFIX + c0.doc.file, file=c0.doc.file, doc_code=c0.doc.doc_code, body=(),
+                  ptitle=[*title.terms, *title.grams], prof=terms)
+
+
 def lexdocs(chunks: Sequence[Chunk]) -> list[LexDoc]:
-    """The lexical documents of a file's chunks (one batched Kiwi call, plus one for odd tables' cells)."""
+    """The lexical documents of a file's chunks (one batched Kiwi call, plus one for odd tables' cells), and the
+    file's profile last."""
     texts: list[str] = [c.text for c in chunks]
     extra: dict[str, int] = {}
 
@@ -157,4 +177,6 @@ def lexdocs(chunks: Sequence[Chunk]) -> list[LexDoc]:
                 lines=lines,
             )
         )
-    return out
+    title_analysis = res[extra[f"{chunks[0].doc.doc_code} {chunks[0].doc.title}"]] if chunks else None
+    prof = profile_doc(chunks, title_analysis, [d.path for d in out], [d.body for d in out]) if title_analysis else None
+    return [*out, prof] if prof is not None else out

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kdsdesk.records import Hit
+from kdsdesk.retrieve.definitions import route_definition
 from kdsdesk.retrieve.editions import prefer_editions
 from kdsdesk.retrieve.routes import (
     QUESTION_TERMS,
@@ -27,6 +28,7 @@ from kdsdesk.retrieve.routes import (
     named_codes,
     without_codes,
 )
+from kdsdesk.retrieve.standards import standard_prior, with_standard_prior
 from kdsdesk.text.symbols import has_hangul
 
 if TYPE_CHECKING:
@@ -113,8 +115,17 @@ def search_stages(
 ) -> Stages:
     q, grams = query_terms(catalog, query, doc_codes)
     lexical = bm25(catalog, q, grams, POOL, doc_codes) if q.terms or grams else []
+    file_codes = catalog.file_codes()
+    prior = standard_prior(catalog, q, grams, doc_codes, len(file_codes))
+    if lexical and prior:
+
+        def within(codes: Sequence[str], n: int) -> list[Hit]:
+            return bm25(catalog, q, grams, n, codes)
+
+        lexical = with_standard_prior(lexical, prior, file_codes, within)
     pool = _fuse(catalog, q.text, lexical, doc_codes) if dense and has_hangul(q.text) else lexical
-    routed = prefer_editions(apply_routes(catalog, q, pool, doc_codes), catalog.editions(), query)[:k]
+    routed = route_definition(catalog, q, apply_routes(catalog, q, pool, doc_codes), doc_codes, prior)
+    routed = prefer_editions(routed, catalog.editions(), query)[:k]
     full = {c.chunk_id: c for c in catalog.chunks([h.chunk.chunk_id for h in routed])}  # with spans, for display
     hits: list[Hit] = []
     for h in routed:

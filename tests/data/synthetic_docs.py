@@ -1,7 +1,8 @@
 """Synthetic standards for library/retrieval tests: small JSON specs written as files, and a fake parser for them.
 
 A spec file starts with ``%PDF-1.7`` (so ``sniff`` takes it for a PDF) or ``PK\x03\x04`` (HWPX) followed by a JSON
-object ``{"code", "title", "year", "sleep", "fail", "blocks": [[clause, kind, text_or_table], …]}``; a table is
+object ``{"code", "title", "year", "sleep", "fail", "headings": {clause: title}, "blocks": [[clause, kind,
+text_or_table], …]}``; a table is
 ``{"no", "title", "header": [[…]], "rows": [[…]]}``. ``fake_parse`` turns such a file into a ``ParsedDoc`` (in the
 test process or, for the kill test, in a subprocess) — no real parser involved.
 """
@@ -50,11 +51,12 @@ def parsed_from_spec(path: Path, spec: dict[str, Any], sha: str) -> ParsedDoc:
     doc = DocRef(str(path.resolve()), sha, kind, spec.get("code", ""), spec.get("title", ""), spec.get("year", ""))  # type: ignore[arg-type]
     blocks: list[Block] = []
     seen: list[str] = []
+    titles: dict[str, str] = spec.get("headings", {})  # clause → heading title (default "조항")
     for n, (clause, kind_b, content) in enumerate(spec["blocks"]):
-        path_t = tuple(f"{c} 조항" for c in _ancestors(clause))
+        path_t = tuple(f"{c} {titles.get(c, '조항')}" for c in _ancestors(clause))
         if clause not in seen:
             seen.append(clause)
-            blocks.append(Block("heading", f"{clause} 조항", clause, path_t, heading_level=clause.count(".") + 1))
+            blocks.append(Block("heading", path_t[-1], clause, path_t, heading_level=clause.count(".") + 1))
         page = n // 3
         if kind_b == "table":
             table = table_from_spec(content)

@@ -56,7 +56,8 @@ def test_cell_offsets_follow_the_chunk_layout() -> None:
 
 
 def test_row_terms_equal_the_row_records_terms() -> None:
-    (doc,) = lexdocs([_table_chunk()])
+    doc, profile = lexdocs([_table_chunk()])  # the chunk, then the file's profile
+    assert profile.chunk_id.startswith("profile:")
     records = TABLE.row_records()
     assert len(doc.rows) == len(records) == 2
     for got, record in zip(doc.rows, records, strict=True):

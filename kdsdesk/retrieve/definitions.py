@@ -1,0 +1,113 @@
+"""Definition questions in a large library: the standard that defines the term, above the standards that use it.
+
+A question that asks what a term means ("'벽률'은 어떻게 정의되나요?", "치올림이란?", "허용지지력의 정의는?") names
+the term; every definition line of the library is a sub-document whose head is indexed (``defs``), so the chunks
+whose definition-line head *is* that term ("벽률: …", "사수위(Dead Storage Level, DSL): …") are found directly, and
+so are the clauses headed by the term itself ("4.1.6 공용기간").
+When several standards define it, the one the rest of the question points to comes first (the standards' profiles,
+``kdsdesk.retrieve.standards``), then BM25 order. Those chunks go to the front (route ``definition``, at most
+``MAX_PER_ROUTE``); a question whose term no definition line names changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kdsdesk.records import Hit
+from kdsdesk.retrieve.routes import MAX_PER_ROUTE, is_definition_question, promote
+
+if TYPE_CHECKING:
+    from kdsdesk.index.library import Catalog
+    from kdsdesk.retrieve.routes import QueryTerms
+
+CANDIDATES = 40
+_QUOTED = re.compile(r"['\"‘’“”「『]([^'\"‘’“”」』]{1,30})['\"‘’“”」』]")
+_MARKER = re.compile(
+    r"(?:이란|란)(?=\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:은|는|이|가)\s*(?:무엇|뭐|어떤\s*의미|어떻게\s*정의|무슨)"
+)
+_NOT_TERM_WORD = re.compile(r"(?:는|은|을|를|에서|에서의|에서는|의|하는|되는|이라는|라는|로|으로)$")
+_LEAD = re.compile(r"^(?:기호|용어|문자)\s+")  # "기호 a(전단경간)" asks about a
+_WORD = re.compile(r"[가-힣A-Za-z0-9()·\-]+$")
+
+
+def asked_term(question: str) -> str:
+    """The term a definition question asks about: a quoted term, else the words just before "이란/란/의 정의/은
+    무엇" (up to three, none ending in a particle or an adnominal "…하는"); "" when none is written (an inverse
+    question: "…을 무엇이라고 하나요?")."""
+    m = _QUOTED.search(question)
+    if m:
+        return _LEAD.sub("", m.group(1).strip())
+    m = _MARKER.search(question)
+    if not m:
+        return ""
+    words: list[str] = []
+    for w in reversed(question[: m.start()].split()):
+        if len(words) == 3 or not _WORD.match(w) or (words and _NOT_TERM_WORD.search(w)):
+            break
+        words.insert(0, w)
+    term = _LEAD.sub("", " ".join(words).strip())
+    return term if len(term) >= 2 or (term and not term.isascii()) else term if len(words) == 1 else ""
+
+
+def _squash(s: str) -> str:
+    from kdsdesk.text.normalize import norm
+
+    return norm(s)
+
+
+def _heading_title(label: str) -> str:
+    """``"4.1.6 공용기간"`` → ``"공용기간"`` (squashed)."""
+    return _squash(re.sub(r"^\s*(?:[A-Z]|\d+)(?:\.\d+)*\.?\s*", "", label))
+
+
+def defines(head: str, term: str) -> bool:
+    """Is a definition line's head the term ("기초 피어" = "기초피어"; "사수위(Dead …)" for "사수위"; the term's
+    last words when they are at least half of it)?"""
+    h, t = _squash(head), _squash(term)
+    if not t or not h:
+        return False
+    if h == t or h.startswith(t + "(") or h == t.split("(")[0]:
+        return True
+    return t.endswith(h) and 2 * len(h) >= len(t)  # "콘크리트 기초 피어" asked, "기초 피어" defined
+
+
+def route_definition(
+    catalog: Catalog,
+    q: QueryTerms,
+    ranked: Sequence[Hit],
+    doc_codes: Sequence[str] | None,
+    prior: dict[str, float],
+) -> list[Hit]:
+    """The chunks whose definition line defines the asked term in front (see the module docstring)."""
+    from kdsdesk.index.terms import definition_lines
+    from kdsdesk.text.korean import analyze
+
+    if not is_definition_question(q.text):
+        return list(ranked)
+    term = asked_term(q.text)
+    if not term:
+        return list(ranked)
+    a = analyze(term)
+    words = [*a.terms, *a.grams]
+    lex = catalog.lexical
+    ids = [h.chunk_id for h in lex.search_field("defs", words, limit=CANDIDATES, doc_codes=doc_codes)]
+    ids += [h.chunk_id for h in lex.search_field("path", a.terms, limit=CANDIDATES, doc_codes=doc_codes)]
+    chunks = catalog.chunks(list(dict.fromkeys(ids)), light=True)
+    rank_of = {h.chunk.chunk_id: i for i, h in enumerate(ranked)}
+    found = []
+    seen_clause: set[tuple[str, str]] = set()
+    for order, c in enumerate(chunks):
+        heads = [c.text[hs:he] for hs, he, _ls, _le in definition_lines(c.text)]
+        by_line = any(defines(head, term) for head in heads)
+        by_heading = bool(c.clause_path) and _heading_title(c.clause_path[-1]) == _squash(term)
+        if by_heading and (c.doc.file, c.clause) in seen_clause:
+            continue  # one chunk per clause headed by the term
+        if by_line or by_heading:
+            seen_clause.add((c.doc.file, c.clause))
+            found.append((-prior.get(c.doc.file, 0.0), rank_of.get(c.chunk_id, len(ranked) + order), c))
+    if not found:
+        return list(ranked)
+    found.sort(key=lambda x: (x[0], x[1]))
+    return promote(ranked, [c for *_, c in found[:MAX_PER_ROUTE]], "definition")

@@ -1,0 +1,94 @@
+"""A library of several standards that share words: the question's words about the standard (its title, its
+scope) choose among them, and a definition question finds the standard that defines the term — by a definition
+line or a clause headed by the term — above those that only use it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from kdsdesk.index.indexer import add_files
+from kdsdesk.index.library import Catalog
+from kdsdesk.retrieve.definitions import asked_term, defines
+from kdsdesk.retrieve.hybrid import search_stages
+from tests.data.synthetic_docs import fake_parse, write_spec
+
+
+def spec(code: str, title: str, scope: str, blocks: list[list[object]]) -> dict[str, object]:
+    return {"code": code, "title": title, "year": "2021",
+            "blocks": [["1.1", "text", f"(1) 이 기준은 {scope}에 적용한다."], *blocks]}
+
+
+FORMWORK = spec("KDS 98 50 10", "시험용 거푸집 설계기준", "거푸집과 동바리의 설계", [
+    ["1.4", "text", "∙ 측압: 굳지 않은 콘크리트가 거푸집 측면에 미치는 압력\n∙ 동바리: 거푸집을 지지하는 가설 부재"],
+    ["4.2", "text", "(1) 측압은 타설 속도와 온도에 따라 정하며 측압 계산은 표에 따른다."],
+])  # fmt: skip
+RETAINING = spec("KDS 98 60 20", "시험용 옹벽 설계기준", "옹벽과 흙막이의 설계", [
+    ["1.4", "text", "∙ 측압: 흙과 물이 옹벽 배면에 미치는 수평 압력\n∙ 배수공: 옹벽 배면의 물을 빼는 시설"],
+    ["4.3", "text", "(1) 옹벽의 측압은 토압과 수압을 합하여 구하며 측압 분포는 삼각형으로 한다."],
+])  # fmt: skip
+USER = spec("KDS 98 70 30", "시험용 교량 하부구조 설계기준", "교대와 교각의 설계", [
+    ["4.1", "text", "(1) 교대에 작용하는 측압 측압 측압은 옹벽 기준의 측압을 따르며 측압 측압을 검토한다."],
+    ["4.4", "text", "(1) 허용지지력은 지반의 극한지지력을 안전율로 나눈 값과 허용 변위량으로 정한다."],
+    ["4.5", "text", "(1) 교각 기초의 허용지지력 검토는 4.4에 따른다."],
+])  # fmt: skip
+PAVEMENT = {**spec("KDS 98 80 40", "시험용 아스팔트 포장 설계기준", "아스팔트 콘크리트 포장의 설계", [
+    ["4.1", "text", "(1) 포장 설계는 교통량과 공용기간을 고려한다."],
+    ["4.1.6", "text", "(1) 포장이 제 기능을 하도록 설계하는 기간으로 20년을 표준으로 한다."],
+]), "headings": {"4.1": "설계 조건", "4.1.6": "공용기간"}}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def many(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
+    root = tmp_path_factory.mktemp("standards")
+    files = [write_spec(root / f"s{i}.hwpx", s) for i, s in enumerate([FORMWORK, RETAINING, USER, PAVEMENT])]
+    cat = Catalog(root / "lib")
+    for _ in add_files(cat, files, parse=fake_parse):
+        pass
+    yield cat
+    cat.close()
+
+
+def _top(cat: Catalog, query: str, n: int = 1) -> list[tuple[str, str]]:
+    return [(h.chunk.doc.doc_code, h.chunk.clause) for h in search_stages(cat, query, k=10, dense=False).hits[:n]]
+
+
+def test_the_defining_standard_the_question_points_to_comes_first(many: Catalog) -> None:
+    assert _top(many, "옹벽 설계에서 '측압'이란?") == [("KDS 98 60 20", "1.4")]
+    assert _top(many, "거푸집 설계기준에서 측압의 정의는?") == [("KDS 98 50 10", "1.4")]
+
+
+def test_a_standard_that_only_uses_the_term_is_not_first(many: Catalog) -> None:
+    code, clause = _top(many, "측압이란 무엇인가요?")[0]
+    assert clause == "1.4"
+    assert code in ("KDS 98 50 10", "KDS 98 60 20")
+
+
+def test_a_clause_headed_by_the_term_defines_it(many: Catalog) -> None:
+    st = search_stages(many, "아스팔트 포장 설계에서 '공용기간'은 무엇을 뜻하나요?", k=10, dense=False)
+    assert (st.hits[0].chunk.doc.doc_code, st.hits[0].route) == ("KDS 98 80 40", "definition")
+
+
+def test_value_questions_keep_their_order(many: Catalog) -> None:
+    assert _top(many, "교각 기초 허용지지력은 어떻게 정하나요?", 3)[0][0] == "KDS 98 70 30"
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [("'벽률'은 어떻게 정의되나요?", "벽률"), ("강구조에서 \"치올림\"이란?", "치올림"),
+     ("교량 하부구조 설계기준에서 말하는 허용지지력의 정의는?", "허용지지력"), ("전단마찰이란?", "전단마찰"),
+     ("기호 a(전단경간)는 무엇을 뜻하나요?", "a(전단경간)"), ("콘크리트 기초 피어의 정의는?", "콘크리트 기초 피어"),
+     ("솟아오르게 해 두는 것을 무엇이라고 하나요?", "")],
+)  # fmt: skip
+def test_asked_term(question: str, term: str) -> None:
+    assert asked_term(question) == term
+
+
+def test_defines() -> None:
+    assert defines("기초 피어", "기초피어")
+    assert defines("사수위(Dead Storage Level, DSL)", "사수위")
+    assert defines("𝑎", "a(전단경간)")
+    assert defines("기초 피어", "콘크리트 기초 피어")
+    assert not defines("피어", "콘크리트 기초 피어")
+    assert not defines("측압계수", "측압")

@@ -85,12 +85,23 @@ def _stamp(files: Sequence[Path]) -> list[list[Any]]:
     return [[str(f), f.stat().st_size, int(f.stat().st_mtime)] for f in files]
 
 
+def _searchable(lib: Path) -> int:
+    import sqlite3
+
+    db = lib / "catalog.sqlite3"
+    if not db.exists():
+        return 0
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT count(*) FROM files WHERE status = 'searchable'").fetchone()[0])
+
+
 def ensure_library(s: EvalSet, reindex: bool = False) -> Path:
     """``bench/out/lib-<set>`` indexed with the set's files (once; again when the files changed)."""
     lib = OUT / f"lib-{s.name}"
     stamp_file = lib / "eval_sets.stamp.json"
     want = _stamp(s.files)
-    if not reindex and stamp_file.exists() and json.loads(stamp_file.read_text(encoding="utf-8")) == want:
+    if (not reindex and stamp_file.exists() and json.loads(stamp_file.read_text(encoding="utf-8")) == want
+            and _searchable(lib) >= len(s.files)):
         return lib
     if lib.exists():
         import shutil

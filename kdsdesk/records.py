@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 BlockKind = Literal["heading", "text", "table", "equation"]
 ChunkKind = Literal["text", "table", "equation"]
@@ -223,6 +223,29 @@ class ParsedDoc:
 
 
 @dataclass(frozen=True, slots=True)
+class Fact:
+    """A value a chunk states, read at index time (``kdsdesk.text.facts``): a number in a sentence or a table cell,
+    with what it is for. Offsets are into the owning chunk's text (-1: not located)."""
+
+    kind: Literal["text", "cell"]
+    value: str  # as written: "12", "2~20", "1 : 0.8", "1/24", "0.375h"
+    unit: str = ""
+    bound: str = ""  # "ge" (이상), "gt" (초과), "le" (이하, 까지, 넘지 않도록), "lt" (미만) or ""
+    subject: str = ""  # the quantity it belongs to, as written ("나선철근의 순간격"); a table's title for cells
+    cases: tuple[str, ...] = ()  # what it is written for: case phrases; a cell's row labels and column headers
+    start: int = -1  # the value (with a leading "각각"/"모두") in the chunk text
+    end: int = -1
+    quote_start: int = -1  # the sentence (cells: the table row's line) to cite
+    quote_end: int = -1
+    symbolic: bool = False  # an expression with a symbol ("d/2", "0.375h", "1D")
+    threshold: bool = False  # the number states a condition ("두께가 10 mm 이상인 경우"), not a result
+    clause_start: int = -1  # the clause of the sentence holding it (text facts)
+    clause_end: int = -1
+    row: int = -1  # cells
+    col: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class Chunk:
     """The unit of indexing and citation. Never spans two clauses; a table is one chunk."""
 
@@ -239,6 +262,7 @@ class Chunk:
     table: Table | None = None
     ordinal: int = 0  # position of the chunk in its document
     ocr: str = ""  # engine and version when some of the text was read by OCR (its spans say which characters)
+    facts: tuple[Fact, ...] = ()  # the values it states (index time)
 
     @property
     def table_number(self) -> str:
@@ -278,6 +302,42 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class Need:
+    """What a question asks, read from its words alone (``kdsdesk.verify.need``): the slots a reading of the
+    evidence must fill before an answer is confirmed."""
+
+    question: str
+    qtype: QType
+    kind: Literal["value", "requirement", "definition", "term", "formula"]
+    subject: str = ""  # the quantity or topic asked, as written ("나선철근 순간격")
+    head: str = ""  # its head noun ("순간격"); "" when the question names none
+    conditions: tuple[str, ...] = ()  # cases the question states ("곡선", "시공 중")
+    excluded: tuple[str, ...] = ()  # what the question rules out ("팽창성이 아닌 그라우트" → "팽창성")
+    scope: str = ""  # the setting it opens with ("얕은기초에서 …"), one of ``conditions``; checked more widely
+    bound: str = ""  # the bound asked ("몇 mm 이상" → "ge"), "" when none
+    extreme: str = ""  # "min" (최소, 하한) / "max" (최대, 상한, 한도) / ""
+    ordinal: int = 0  # a position asked ("첫 번째" → 1, "마지막" → -1)
+    unit: str = ""  # the unit asked for
+    dimension: str = ""  # the dimension asked ("length", "stress", "ratio" …)
+    threshold: bool = False  # the value asked is a condition's limit ("얼마 미만이면 … 않나요?")
+    permission: bool = False  # a yes/no question of what is allowed ("… 써도 되나요?", "… 할 수 있나요?")
+    terms: tuple[str, ...] = ()  # content words (Kiwi), question words left out
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A retrieved passage shown when no answer is confirmed (or beside one): where it is and which question
+    terms it holds (ranges into ``text``)."""
+
+    chunk: Chunk
+    text: str  # the passage (a sentence window of the chunk)
+    start: int  # its offset in chunk.text
+    page_index: int | None = None
+    marks: tuple[tuple[int, int], ...] = ()  # question terms in ``text``
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Alternative:
     condition: str
     value: str
@@ -294,21 +354,53 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
-    """A typed answer with citations and its verdict."""
+class Evidence:
+    """One quote an answerer cites: the chunk it is from and the text as the answerer gives it."""
 
-    question: str
+    chunk_id: str
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """An answer's content: what an answerer says (unverified), and — inside an :class:`Answer` — what is shown
+    after verification (blank when nothing may be shown)."""
+
     qtype: QType
-    verdict: Verdict
     value: str = ""
     unit: str = ""
     condition: str = ""
     alternatives: tuple[Alternative, ...] = ()
     requirements: tuple[str, ...] = ()
     definition: str = ""
+    term: str = ""
+    evidence: tuple[Evidence, ...] = ()
+    from_table: bool = False  # the value is a table cell
+    ambiguous: bool = False  # the answerer saw competing values of similar weight
+    notes: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def given(self) -> bool:
+        if self.qtype in ("numeric", "conditional"):
+            return bool(self.value.strip())
+        if self.qtype == "regulation":
+            return any(r.strip() for r in self.requirements) or bool(self.value.strip())
+        return bool(self.definition.strip() or self.term.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A verified answer: the shown content (``draft``), the verdict, its evidence and what was asked."""
+
+    question: str
+    draft: Draft
+    verdict: Verdict
     answer_text: str = ""
     citations: tuple[Citation, ...] = ()
     hits: tuple[Hit, ...] = ()
+    need: Need | None = None
+    reading: Mapping[str, Any] = field(default_factory=dict)  # the evidence's reading that matched the need
+    passages: tuple[Passage, ...] = ()
     prompt_tokens: int = 0
     timing_ms: Mapping[str, float] = field(default_factory=dict)
     answerer: str = "extractive"  # "extractive" or the LLM file name
@@ -316,6 +408,34 @@ class Answer:
     @property
     def status(self) -> Status:
         return self.verdict.status
+
+    @property
+    def qtype(self) -> QType:
+        return self.draft.qtype
+
+    @property
+    def value(self) -> str:
+        return self.draft.value
+
+    @property
+    def unit(self) -> str:
+        return self.draft.unit
+
+    @property
+    def condition(self) -> str:
+        return self.draft.condition
+
+    @property
+    def alternatives(self) -> tuple[Alternative, ...]:
+        return self.draft.alternatives
+
+    @property
+    def requirements(self) -> tuple[str, ...]:
+        return self.draft.requirements
+
+    @property
+    def definition(self) -> str:
+        return self.draft.definition
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,10 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from kdsdesk.answer.qtype import UNITS
 from kdsdesk.answer.sentences import Unit, equation_label, is_equation, refers_to, units
 from kdsdesk.records import Hit
 from kdsdesk.text.normalize import norm
+from kdsdesk.verify.need import UNITS
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 # "E_s = 200,000 (MPa) (4.3-5)": one symbol, "=", one number, an optional unit in parentheses, the label

@@ -18,10 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from kdsdesk.answer import formula
+from kdsdesk.answer import formula, values
 from kdsdesk.answer.constants import constant_read
-from kdsdesk.answer.match import bigrams, coverage, identifiers, question_grams
-from kdsdesk.answer.qtype import UNITS, QuestionInfo, dimension_conflict
 from kdsdesk.answer.requirements import _evidence, _question_numbers, answer_definition, answer_requirement
 from kdsdesk.answer.schema import Draft, Evidence
 from kdsdesk.answer.sentences import (
@@ -32,9 +30,10 @@ from kdsdesk.answer.sentences import (
     units,
 )
 from kdsdesk.answer.tables import read_table
-from kdsdesk.records import Alternative, Chunk, Hit
+from kdsdesk.records import Alternative, Chunk, Hit, Need
+from kdsdesk.text.match import bigrams, coverage, identifiers, number_spans, question_grams
 from kdsdesk.text.normalize import canonical_terms, norm
-from kdsdesk.verify.values import number_spans
+from kdsdesk.verify.need import UNITS, QuestionInfo, classify, dimension_conflict
 
 VALUE_MARGIN = 0.15  # two different values closer than this: ambiguous
 FIT_GAP = 0.25  # a sure read whose evidence covers this much less of the question than a rival's is not trusted
@@ -415,38 +414,39 @@ def _fit(question: str, texts: Sequence[str]) -> float:
     return coverage(question_grams(question), bigrams(" ".join(texts)))
 
 
-def answer_value(question: str, info: QuestionInfo, hits: Sequence[Hit], ranked: Sequence[Unit]) -> Draft:
+def answer_value(need: Need, info: QuestionInfo, hits: Sequence[Hit], ranked: Sequence[Unit]) -> Draft:
+    """A value: a coefficient read from a formula the question names; else the constant a display equation
+    states; else the fact of the evidence that fits the need best (``kdsdesk.answer.values``)."""
+    question = need.question
     f = formula.read(question, ranked)
     if f is not None:  # the question names a product and a relation to it: read the formula, nothing else
         return Draft(
             info.qtype, value=f.value, evidence=(Evidence(f.unit.hit.chunk.chunk_id, f.unit.text),),
             ambiguous=f.ambiguous, notes={"score": round(f.score, 3), "margin": f.margin, "formula": True},
         )  # fmt: skip
-    table = _value_from_tables(question, info, hits)
-    text = _value_from_text(question, info, ranked, hits)
-    if table is None:
-        return text if text is not None else Draft(info.qtype, evidence=_evidence(ranked))
-    if text is None:
-        return table[0]
-    tfit = float(table[0].notes.get("fit", 0.0))
-    xfit = float(text.notes.get("fit", 0.0))
-    if table[0].ambiguous != text.ambiguous:  # a sure read beats an unsure one ...
-        sure, unsure = (text, table[0]) if table[0].ambiguous else (table[0], text)
-        sure_fit, unsure_fit = (xfit, tfit) if sure is text else (tfit, xfit)
-        # ... unless the unsure one fits the question far better: then the sure read answers another question,
-        # and the unsure draft (which ends restricted, evidence shown) is the honest outcome.
-        return unsure if unsure_fit - sure_fit > FIT_GAP else sure
-    return table[0] if tfit >= xfit else text
+    for u in [v for v in ranked if v.hit.chunk.kind != "table"][:5]:
+        k = constant_read(question, u, hits)
+        if k is not None and (not info.unit or not k[1] or norm(k[1]) == norm(info.unit)):
+            return Draft(info.qtype, value=k[0], unit=k[1], evidence=(Evidence(u.hit.chunk.chunk_id, k[2].text),),
+                         notes={"constant": True})  # fmt: skip
+    d = values.answer_value(need, hits, ranked)
+    return d if d is not None else Draft(info.qtype, evidence=_evidence(ranked))
 
 
-def answer(question: str, info: QuestionInfo, hits: Sequence[Hit]) -> Draft:
-    """An extractive draft for ``question`` of type ``info.qtype`` from ``hits``."""
+def answer(need: Need, hits: Sequence[Hit]) -> Draft:
+    """An extractive draft for ``need`` from ``hits``."""
+    question = need.question
+    info = classify(question)
+    if need.kind == "value" and info.qtype not in ("numeric", "conditional"):
+        info = QuestionInfo(need.qtype, unit=info.unit, comparison=info.comparison)
     ranked = score_units(question, units(hits))
+    if need.kind == "value":
+        return answer_value(need, info, hits, ranked)
     if info.qtype in ("numeric", "conditional"):
-        return answer_value(question, info, hits, ranked)
-    if info.qtype == "regulation":
-        return answer_requirement(question, info, ranked, hits)
-    return answer_definition(question, info, ranked)
+        info = QuestionInfo("regulation", comparison=info.comparison)
+    if need.kind in ("requirement", "formula"):
+        return answer_requirement(question, info, ranked, hits, need)
+    return answer_definition(question, info, ranked, need)
 
 
 def chunk_of(hits: Sequence[Hit], chunk_id: str) -> Chunk | None:

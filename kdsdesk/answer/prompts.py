@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kdsdesk.answer.match import label_score, question_grams
-from kdsdesk.answer.qtype import QuestionInfo
 from kdsdesk.answer.schema import MAX_ITEMS
 from kdsdesk.answer.sentences import score_units, units
-from kdsdesk.records import Hit
+from kdsdesk.records import Hit, Need
+from kdsdesk.text.match import label_score, question_grams
 
 EVIDENCE_CHARS = 1400
 TABLE_ROWS = 4
@@ -114,10 +113,43 @@ _SHAPE = {
 }
 
 
-def user_message(question: str, info: QuestionInfo, items: Sequence[Item]) -> str:
-    """The per-question part of the prompt: evidence items, question, task for its type, the JSON shape."""
+MAX_FACTS = 8
+
+
+def candidate_facts(need: Need, hits: Sequence[Hit]) -> list[str]:
+    """The facts (index time) of the evidence that could answer a value question, best first, as short lines:
+    "값 | 단위 | 이상/이하 | 대상 | 경우 | 조항"."""
+    if need.kind != "value":
+        return []
+    from kdsdesk.answer.sentences import score_units, units
+    from kdsdesk.answer.values import candidates
+
+    words = {"ge": "이상", "gt": "초과", "le": "이하", "lt": "미만"}
+    out: list[str] = []
+    for c in candidates(need, hits, score_units(need.question, units(hits)))[:MAX_FACTS]:
+        f = c.fact
+        cases = " · ".join(f.cases)[:60]
+        out.append(" | ".join([f.value, f.unit, words.get(f.bound, ""), f.subject[:30], cases, c.hit.chunk.clause]))
+    return out
+
+
+def need_line(need: Need) -> str:
+    """What the question asks, in the prompt's words."""
+    parts = [f"묻는 것: {need.subject or need.head or need.question}"]
+    if need.conditions:
+        parts.append("질문의 조건: " + ", ".join(need.conditions))
+    if need.unit:
+        parts.append(f"묻는 단위: {need.unit}")
+    bound = {"ge": "이상", "gt": "초과", "le": "이하", "lt": "미만"}.get(need.bound, "")
+    if bound or need.extreme:
+        parts.append("한계: " + (bound or {"min": "최소", "max": "최대"}[need.extreme]))
+    return "; ".join(parts)
+
+
+def user_message(need: Need, items: Sequence[Item], facts: Sequence[str] = ()) -> str:
+    """The per-question part of the prompt: evidence items, candidate facts, the need, the task, the JSON shape."""
     ev = "\n".join(f"[{it.number}] ({it.label})\n{it.text}" for it in items)
-    hint = f" 묻는 단위: {info.unit}." if info.unit else ""
-    cite = " 근거는 evidence에 항목 번호와 인용문으로 쓰세요."
-    shape = f"\nJSON 형식: {_SHAPE[info.qtype]}"
-    return f"근거:\n{ev}\n\n질문: {question}\n\n{_TASK[info.qtype]}{hint}{cite}{shape}"
+    fx = ("\n후보 값(값 | 단위 | 한계 | 대상 | 경우 | 조항):\n" + "\n".join(facts)) if facts else ""
+    cite = " 근거는 evidence에 항목 번호와 인용문으로 쓰세요. 질문의 조건과 다른 경우의 값은 쓰지 마세요."
+    shape = f"\nJSON 형식: {_SHAPE[need.qtype]}"
+    return f"근거:\n{ev}{fx}\n\n질문: {need.question}\n{need_line(need)}\n\n{_TASK[need.qtype]}{cite}{shape}"

@@ -9,20 +9,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kdsdesk.answer.match import bigrams, coverage, question_grams
-from kdsdesk.answer.qtype import QuestionInfo
 from kdsdesk.answer.schema import Draft, Evidence
 from kdsdesk.answer.sentences import (
     Unit,
     equation_label,
     is_equation,
-    topic_term,
     units,
 )
-from kdsdesk.records import Hit
+from kdsdesk.records import Hit, Need
+from kdsdesk.text import lexicon as lx
+from kdsdesk.text.match import bigrams, coverage, number_spans, question_grams
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.clauses import split_requirements
-from kdsdesk.verify.values import number_spans
+from kdsdesk.verify.need import QuestionInfo
 
 _ITEM = re.compile(r"^\s*(\(\d+\)|[①-⑳]|[가-하]\.|\d+\)|[-·•])\s*")
 _REQ_CUE = re.compile(
@@ -105,16 +104,39 @@ def subject_named(question: str, text: str) -> bool:
     return len(subject) >= 3 and subject in norm(question)
 
 
-def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit], hits: Sequence[Hit] = ()) -> Draft:
-    """The best-matching requirement sentence (its lead for a list item), cut into its requirement clauses; a
-    sentence that refers to an equation brings the equation's line — and a question that asks for the formula is
-    answered only when that line is found and reads as a formula."""
+DISTINCT_WEIGHT = 0.5
+PERMISSION_BONUS = 0.3
+
+
+def distinctive_cover(terms: Sequence[str], u: Unit) -> float:
+    """Share of the question's words that are not the document's or clause's own subject (its title, its clause
+    path) found in the unit: "보강 ALC 조적조에서 묶음철근을 써도 되나요?" turns on 묶음철근, not on ALC."""
+    frame = " ".join([u.hit.chunk.doc.title, *u.hit.chunk.clause_path])
+    fg = bigrams(frame)
+    words = [t for t in terms if t not in lx.GENERIC_WORDS and coverage(bigrams(t), fg) < 0.5]
+    if not words:
+        return 0.0
+    ug = bigrams(u.text)
+    return sum(1 for w in words if coverage(bigrams(w), ug) >= 0.5) / len(words)
+
+
+def answer_requirement(
+    question: str, info: QuestionInfo, ranked: Sequence[Unit], hits: Sequence[Hit] = (), need: Need | None = None
+) -> Draft:
+    """The best-matching requirement sentence (its lead for a list item), as written; a sentence that refers to an
+    equation brings the equation's line — and a question that asks for the formula is answered only when that line
+    is found and reads as a formula. The question's distinctive words and, for a question of what is allowed, a
+    sentence that allows or forbids rank higher."""
     asks_formula = bool(_ASKS_FORMULA.search(question))
     qnums = _question_numbers(question)
     bonus = {id(u): 0.3 for u in ranked if qnums and {str(d.normalize()) for d, _, _ in number_spans(u.text)} & qnums}
     for u in ranked:
         if subject_named(question, u.text):
             bonus[id(u)] = bonus.get(id(u), 0.0) + SUBJECT_BONUS
+        if need is not None:
+            bonus[id(u)] = bonus.get(id(u), 0.0) + DISTINCT_WEIGHT * distinctive_cover(need.terms, u)
+            if need.permission and lx.PERMISSION_STATED.search(u.text):
+                bonus[id(u)] += PERMISSION_BONUS
     ranked = sorted(ranked, key=lambda u: -(u.score + bonus.get(id(u), 0.0)))
     for u in ranked[:8]:
         if u.score < 0.3 or u.hit.chunk.kind == "table":
@@ -132,59 +154,62 @@ def answer_requirement(question: str, info: QuestionInfo, ranked: Sequence[Unit]
             return Draft("regulation", evidence=_evidence(ranked))  # the formula asked for is not readable here
         if eq is not None:
             chosen.append(eq)
-        reqs = tuple(r for v in chosen for r in (split_requirements(_strip_item(v.text)) if v is not eq else [v.text]))
+        reqs = tuple(
+            dict.fromkeys(
+                r
+                for v in chosen
+                for r in (
+                    [*split_requirements(_strip_item(v.text)), _strip_item(v.text)] if v is not eq else [v.text]
+                )
+            )
+        )  # the requirement clauses (connective endings made final) and the whole sentence
         return Draft(
             "regulation", requirements=reqs, evidence=tuple(Evidence(v.hit.chunk.chunk_id, v.text) for v in chosen)
         )
     return Draft("regulation", evidence=_evidence(ranked))
 
 
-_ABOUT_MEANING = ("정의", "뜻", "의미", "개념")
+def _same_term(a: str, b: str) -> float:
+    """How surely two written terms are the same (1.0 equal after normalising; bigram overlap both ways else)."""
+    na, nb = norm(lx.nfkc(a)), norm(lx.nfkc(b))
+    if not na or not nb:
+        return 0.0
+    if na == nb:
+        return 1.0
+    ga, gb = bigrams(na), bigrams(nb)
+    return min(coverage(ga, gb), coverage(gb, ga))
 
 
-def _term_asked(question: str) -> str:
-    """The term a definition question names: "깊은 보의 정의는?" / "깊은 보란?" / "역타설이란" → the term."""
-    for pattern in (
-        r"\s*(.+?)\s*의\s*(?:정의|뜻|의미|개념)",
-        r"\s*(.+?)\s*(?:이란|란)(?=[\s?？]|$)",
-        r"\s*(.+?)\s*(?:은|는)\s",
-    ):
-        m = re.match(pattern, question + " ")
-        if m:
-            return m.group(1)
-    return ""
+def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit], need: Need | None = None) -> Draft:
+    """A definition: the sentence or "용어: 설명" line that defines the term asked (``lexicon.defined_term``); for
+    "… 을 무엇이라 하나요?", the definition that holds the question's description, answered with its term."""
+    from kdsdesk.verify.need import term_asked
 
-
-def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit]) -> Draft:
+    asked = (need.subject if need is not None and need.kind == "definition" else "") or term_asked(question)
     qg = question_grams(question)
-    term_q = topic_term(question)
-    if not term_q or term_q in _ABOUT_MEANING:  # "X의 정의는?": the topic is X, not the word 정의
-        term_q = _term_asked(question) or term_q
     best: tuple[float, Unit, str, str] | None = None
-    for u in ranked[:12]:
-        line = _strip_item(u.text)
-        m = _DEF_LINE.match(line)
-        after = _DEF_AFTER.match(line)
-        if m:
-            term, expl = m.group(1).strip(), m.group(2).strip()
-        elif after:  # "A을 B(이)라고 한다": B is the term, A its definition
-            term, expl = after.group(2).strip(), after.group(1).strip()
-        elif _DEF_SENT.search(line):
-            term, expl = "", line
-        else:
+    for u in ranked[:40]:
+        if u.hit.chunk.kind == "table":
             continue
+        line = _strip_item(u.text)
+        term = lx.defined_term(line)
+        if not term:
+            continue
+        m = lx.DEFINITION_LINE.match(line)
+        expl = m.group(2).strip() if m and norm(m.group(1)) == norm(term) else line
         if info.asks_term:
-            s = coverage(bigrams(expl), bigrams(question)) + 0.5 * coverage(qg, bigrams(expl))
+            if norm(term) in norm(question):
+                continue  # the question names this term: it asks for another
+            s = coverage(bigrams(expl), bigrams(question)) + coverage(qg, bigrams(expl)) + 0.2 * u.score
         else:
-            s = 2.0 * coverage(bigrams(term or line), bigrams(term_q or question)) + 0.3 * u.score
-            if term and term_q and norm(term) == norm(term_q):
-                s += 2.0
+            same = _same_term(term, asked) if asked else 0.0
+            if same < 0.6:
+                continue
+            s = 2.0 * same + 0.3 * u.score
         if best is None or s > best[0]:
             best = (s, u, term, expl)
-    if best is None or best[0] < 0.5:
+    if best is None or best[0] < 0.6:
         return Draft("definition", evidence=_evidence(ranked))
     _, u, term, expl = best
     definition = _strip_item(u.text) if info.asks_term else expl
-    return Draft(
-        "definition", term=term or term_q, definition=definition, evidence=(Evidence(u.hit.chunk.chunk_id, u.text),)
-    )
+    return Draft("definition", term=term, definition=definition, evidence=(Evidence(u.hit.chunk.chunk_id, u.text),))

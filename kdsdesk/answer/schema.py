@@ -8,50 +8,17 @@ wrong types, over-long strings and out-of-range items are errors, never silently
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from kdsdesk.records import Alternative, QType
+from kdsdesk.records import Alternative, Draft, Evidence, QType
+
+__all__ = ["Draft", "Evidence", "SchemaError", "draft_from_json", "schema_for", "validate"]
 
 MAX_ITEMS = 12  # evidence items in a prompt
 
 
 class SchemaError(ValueError):
     """Model output that does not follow the schema."""
-
-
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    """One cited quote: the chunk it is from and the text as given by the answerer."""
-
-    chunk_id: str
-    quote: str
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """An unverified answer: what an answerer says, before any check."""
-
-    qtype: QType
-    value: str = ""
-    unit: str = ""
-    condition: str = ""
-    alternatives: tuple[Alternative, ...] = ()
-    requirements: tuple[str, ...] = ()
-    definition: str = ""
-    term: str = ""
-    evidence: tuple[Evidence, ...] = ()
-    from_table: bool = False  # the value is a table cell
-    ambiguous: bool = False  # the answerer saw competing values of similar weight
-    notes: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def given(self) -> bool:
-        if self.qtype in ("numeric", "conditional"):
-            return bool(self.value.strip())
-        if self.qtype == "regulation":
-            return any(r.strip() for r in self.requirements) or bool(self.value.strip())
-        return bool(self.definition.strip() or self.term.strip())
 
 
 def _s(n: int) -> dict[str, Any]:

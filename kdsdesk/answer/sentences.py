@@ -12,7 +12,7 @@ A unit's score is built from generic signals, each one a rule that holds for any
   are written for the question's case — counts fully when the question is about a formula;
 - **symbols**: the share of the question's symbols (``V_n``, ``C_w``) the unit writes;
 - **conditions**: +/- when the numeric condition the unit is written for agrees with / excludes the question's
-  (``kdsdesk.answer.conditions``: "4.5 m/h를 넘으면" vs "4.5 m/h를 초과하는 경우" / "4.5 m/h 이하인 경우"),
+  (``kdsdesk.text.conditions``: "4.5 m/h를 넘으면" vs "4.5 m/h를 초과하는 경우" / "4.5 m/h 이하인 경우"),
   and when the negation of its condition clause agrees / disagrees ("고려하지 않는 경우" vs "고려되는 경우");
 - **exceptions**: a "다만, …경우에는" sentence gains a little, with the sentence it qualifies as context, when
   the question states its condition, and loses a little when not (a question that does not name the exception
@@ -31,10 +31,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kdsdesk.answer.conditions import Cond, agreement, question_conditions
-from kdsdesk.answer.match import bigrams, coverage
 from kdsdesk.records import Hit
-from kdsdesk.text.chunk import split_sentences
+from kdsdesk.text.conditions import Cond, agreement, question_conditions
+from kdsdesk.text.match import bigrams, coverage
+from kdsdesk.text.sentences import split_sentences
 from kdsdesk.text.symbols import find_symbols, normalize
 
 TOP_HITS = 6

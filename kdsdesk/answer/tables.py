@@ -15,10 +15,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from kdsdesk.answer.match import label_score, question_grams
-from kdsdesk.answer.qtype import UNITS
 from kdsdesk.records import Alternative, Table, TableCell
+from kdsdesk.text.match import label_score, question_grams
 from kdsdesk.text.normalize import norm
+from kdsdesk.verify.need import UNITS
 
 _HAS_NUM = re.compile(r"\d")
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True) if not ("가" <= u[0] <= "힣"))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kdsdesk.errors import KnownError
-from kdsdesk.records import Answer, Chunk, Hit, Progress
+from kdsdesk.records import Answer, Chunk, Hit, Need, Passage, Progress
 from kdsdesk.service import Library
 
 T = TypeVar("T")
@@ -108,6 +108,27 @@ def hit_json(hit: Hit) -> dict[str, Any]:
     }
 
 
+def need_json(need: Need | None) -> dict[str, Any]:
+    """What the question asks (``Need``) as JSON; {} when none."""
+    if need is None:
+        return {}
+    return {
+        "kind": need.kind, "subject": need.subject, "head": need.head, "conditions": list(need.conditions),
+        "excluded": list(need.excluded), "bound": need.bound, "extreme": need.extreme, "ordinal": need.ordinal,
+        "unit": need.unit, "dimension": need.dimension, "threshold": need.threshold,
+    }  # fmt: skip
+
+
+def passage_json(p: Passage) -> dict[str, Any]:
+    """A passage: where it is (1-based page), its text and the question's words in it."""
+    ch = p.chunk
+    return {
+        "chunk_id": ch.chunk_id, "file": ch.doc.file, "doc_code": ch.doc.doc_code, "clause": ch.clause,
+        "clause_path": list(ch.clause_path), "page": p.page_index + 1 if p.page_index is not None else None,
+        "text": p.text, "marks": [list(m) for m in p.marks], "score": p.score,
+    }  # fmt: skip
+
+
 def answer_json(answer: Answer, item_id: str = "") -> dict[str, Any]:
     """An ``Answer`` as the JSON of ``kdsdesk ask --json`` (pages 1-based; rects ``[page, x0, y0, x1, y1]``)."""
     cites = []
@@ -136,6 +157,10 @@ def answer_json(answer: Answer, item_id: str = "") -> dict[str, Any]:
         "answer_text": answer.answer_text,
         "citations": cites,
         "checks": dict(answer.verdict.checks),
+        "reason": answer.verdict.reason,
+        "need": need_json(answer.need),
+        "reading": dict(answer.reading),
+        "passages": [passage_json(p) for p in answer.passages],
         "prompt_tokens": answer.prompt_tokens,
         "timing_ms": dict(answer.timing_ms),
     }

@@ -32,17 +32,19 @@ from __future__ import annotations
 import re
 import statistics
 import time
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from kdsdesk.answer.qtype import UNITS
 from kdsdesk.evaluation.split import item_split
 from kdsdesk.records import Answer, Citation
 from kdsdesk.service import Library
+from kdsdesk.text.match import number_spans
 from kdsdesk.text.normalize import norm, tex_to_plain
-from kdsdesk.verify.values import number_spans, only_number
+from kdsdesk.verify.need import UNITS
+from kdsdesk.verify.values import only_number
 
 ANSWER_TYPES = ("numeric", "conditional", "regulation", "definition")
 SHOWN = ("confirmed", "warning")
@@ -60,18 +62,18 @@ def _numbers(text: str, unit: str) -> set[Decimal]:
 
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _QUALIFIED = re.compile(
-    rf"^\s*(?:각각|모두)?\s*(?P<num>[-−]?[\d,.]+\s*%?)\s*(?P<unit>{_UNIT_ALT})?\s*(?:이하|이상|미만|이내)?\s*$"
+    rf"^\s*(?:각각|모두)?\s*(?P<num>[-−±]?[\d,.]+\s*%?)\s*(?P<unit>{_UNIT_ALT})?\s*(?:이하|이상|미만|이내|까지|초과)?\s*$"
 )
 
 
 def _bare(value: str) -> str:
     """The number of a value written with its qualifiers ("각각 1.0 m 이하" → "1.0"); else the value."""
-    m = _QUALIFIED.match(value)
+    m = _QUALIFIED.match(unicodedata.normalize("NFKC", value))
     return m["num"] if m else value
 
 
 def _unit_in(value: str) -> str:
-    m = _QUALIFIED.match(value)
+    m = _QUALIFIED.match(unicodedata.normalize("NFKC", value))
     return (m["unit"] or "") if m else ""
 
 

@@ -25,18 +25,27 @@ def normalise_code(doc_code: str) -> str:
 
 
 def _half(key: str) -> Split:
-    return SPLITS[hashlib.sha256(key.encode("utf-8")).digest()[-1] % 2]
+    return "dev" if int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) % 2 == 0 else "val"
+
+
+def _spaced(code: str) -> str:
+    """``"KDS142022"`` → ``"KDS 14 20 22"`` (the form the halves were first drawn with)."""
+    m = re.fullmatch(r"([A-Z]+)(\d+)", code)
+    if not m:
+        return code
+    digits = m.group(2)
+    return " ".join([m.group(1), *(digits[i : i + 2] for i in range(0, len(digits), 2))])
 
 
 def split_of(doc_code: str) -> Split:
     """The half a standard's questions belong to (deterministic; see the module docstring)."""
-    return _half(normalise_code(doc_code))
+    return _half(_spaced(normalise_code(doc_code)))
 
 
 def item_split(item: Mapping[str, Any]) -> Split:
     """The half of one question item: by its standard ``doc``, or by its ``id`` when it has no standard."""
     code = normalise_code(str(item.get("doc") or ""))
-    return _half(code) if code else _half("id:" + str(item.get("id", item.get("question", ""))))
+    return _half(_spaced(code)) if code else _half(str(item.get("id", item.get("question", ""))))
 
 
 def select(items: list[dict[str, Any]], split: str) -> list[dict[str, Any]]:

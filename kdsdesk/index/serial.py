@@ -13,7 +13,7 @@ import struct
 import zlib
 from typing import Any
 
-from kdsdesk.records import Chunk, DocRef, Span, Table, TableCell
+from kdsdesk.records import Chunk, DocRef, Fact, Span, Table, TableCell
 
 SERIAL_VERSION = 1
 
@@ -139,6 +139,22 @@ def table_from_dict(d: dict[str, Any]) -> Table:
     )
 
 
+_FACT_FIELDS = (
+    "kind", "value", "unit", "bound", "subject", "cases", "start", "end", "quote_start", "quote_end", "symbolic",
+    "threshold", "clause_start", "clause_end", "row", "col",
+)  # fmt: skip
+
+
+def fact_to_list(f: Fact) -> list[Any]:
+    return [list(f.cases) if n == "cases" else getattr(f, n) for n in _FACT_FIELDS]
+
+
+def fact_from_list(v: list[Any]) -> Fact:
+    d = dict(zip(_FACT_FIELDS, v, strict=True))
+    d["cases"] = tuple(d["cases"])
+    return Fact(**d)
+
+
 def chunk_to_dict(chunk: Chunk, with_doc: bool = True) -> dict[str, Any]:
     """A chunk as a JSON-able dict; ``with_doc=False`` leaves out the ``DocRef`` (the caller keeps it)."""
     d: dict[str, Any] = {
@@ -157,6 +173,8 @@ def chunk_to_dict(chunk: Chunk, with_doc: bool = True) -> dict[str, Any]:
     }
     if chunk.ocr:
         d["ocr"] = chunk.ocr
+    if chunk.facts:
+        d["facts"] = [fact_to_list(f) for f in chunk.facts]
     if with_doc:
         d["doc"] = doc_to_dict(chunk.doc)
     return d
@@ -184,4 +202,5 @@ def chunk_from_dict(d: dict[str, Any], doc: DocRef | None = None, spans: tuple[S
         table=table_from_dict(table) if table is not None else None,
         ordinal=int(d.get("ordinal", 0)),
         ocr=str(d.get("ocr", "")),
+        facts=tuple(fact_from_list(f) for f in d.get("facts", ())),
     )

@@ -14,31 +14,20 @@ machines for the same file content and parser version.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from kdsdesk.records import Block, Chunk, ChunkKind, ParsedDoc, Span
+from kdsdesk.text.facts import FACTS_VERSION, chunk_facts
+from kdsdesk.text.sentences import split_sentences
 
-# Bump whenever chunks produced from the same blocks may change: libraries re-index every file.
-CHUNKER_VERSION = "2"
+# Bump whenever chunks produced from the same blocks may change: libraries re-index every file. The facts read
+# from each chunk (``kdsdesk.text.facts``) are part of it.
+CHUNKER_VERSION = f"2+facts{FACTS_VERSION}"
 MAX_CHARS = 700  # body chunks are cut at sentence ends near this length
-_SENTENCE_END = re.compile(r"(?<=[다음함됨임][.])\s+|(?<=\.)\s+(?=\(\d+\)|[①-⑳])")
 
 
 def make_chunk_id(sha256: str, ordinal: int) -> str:
     return f"{sha256[:16]}-{ordinal:05d}"
-
-
-def split_sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence ranges ``[start, end)`` covering ``text`` (Korean '…다.' endings and item markers)."""
-    out: list[tuple[int, int]] = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        out.append((start, m.start()))
-        start = m.end()
-    if start < len(text):
-        out.append((start, len(text)))
-    return [(a, b) for a, b in out if b > a]
 
 
 def _slice_spans(spans: Sequence[Span], a: int, b: int, offset: int) -> list[Span]:
@@ -155,6 +144,7 @@ class _Builder:
                 table=table,
                 ordinal=ordinal,
                 ocr=(self.parsed.ocr_engine or "ocr") if read else "",
+                facts=chunk_facts(kind, text, table),
             )
         )
 

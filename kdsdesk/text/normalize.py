@@ -20,6 +20,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kdsdesk.text.lexicon import SYNONYMS
+
 # Single characters mapped after NFKC ("" drops the character).
 _CHAR_MAP: dict[str, str] = {
     # range signs
@@ -51,6 +53,8 @@ _CHAR_MAP: dict[str, str] = {
     "_": "",
     "{": "",
     "}": "",
+    "〖": "",
+    "〗": "",
     "^": "",
     # multiplication
     "×": "x",
@@ -288,12 +292,7 @@ def contains(haystack: str, needle: str) -> bool:
 # Questions and documents name the same quantity in different words (외경 = 바깥지름, 직경 = 지름, 최솟값 = 하한 =
 # 최소). For term matching (bigram similarity, not quotes or values), both sides are rewritten to one canonical form.
 # Longest forms first, so "최솟값" is not read as "최소" + "값" differently on the two sides.
-_SYNONYMS = (
-    ("바깥지름", "외경"), ("바깥 지름", "외경"), ("안지름", "내경"), ("안 지름", "내경"), ("직경", "지름"),
-    ("최솟값", "최소"), ("최소값", "최소"), ("최소치", "최소"), ("하한값", "최소"), ("하한", "최소"),
-    ("최댓값", "최대"), ("최대값", "최대"), ("최대치", "최대"), ("상한값", "최대"), ("상한", "최대"),
-    ("허용값", "허용"), ("허용치", "허용"), ("한곗값", "한계"), ("한계값", "한계"),
-)  # fmt: skip
+_SYNONYMS = SYNONYMS
 _SYNONYM_RE = re.compile("|".join(re.escape(a) for a, _ in sorted(_SYNONYMS, key=lambda p: -len(p[0]))))
 _SYNONYM_OF = dict(_SYNONYMS)
 

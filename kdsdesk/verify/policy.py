@@ -8,7 +8,8 @@
 - ``unverified``: something was given but a check failed — never shown as an answer.
 
 A value whose quote was read by OCR (outline lettering, a scanned page: ``Span.ocr``) is at most a warning with
-the reason "OCR로 읽은 값 — 원문 확인" (``cap_ocr``; the check ``ocr_source`` records it), whatever else passed.
+the reason "OCR로 읽은 값 — 원문 확인" (``cap_ocr``; the check ``ocr_source`` records it), whatever else passed; so is
+a value whose source file changed or vanished since indexing (``source_fresh``).
 
 The checks are rules over the document's own text (``kdsdesk.verify.quotes`` / ``values``); the model's output
 is never asked whether it is right.
@@ -22,8 +23,6 @@ from kdsdesk.records import Citation, Status, Verdict
 
 NO_VALUE = "값을 확정할 수 없음"
 OCR_REASON = "OCR로 읽은 값 — 원문 확인"
-# a failed one caps the status at warning; it never makes it unverified (OCR'd evidence, a source changed on disk)
-ADVISORY_CHECKS = frozenset({"ocr_source", "source_fresh"})
 
 _CHECK_REASONS = {
     "schema": "모델 출력이 형식에 맞지 않습니다",
@@ -36,21 +35,49 @@ _CHECK_REASONS = {
     "best_evidence": "검색된 근거에 질문과 더 잘 맞는 문장이나 표 칸이 있습니다",
     "unambiguous": "근거에서 서로 다른 값이 후보로 나와 하나로 정할 수 없습니다",
     "dimension": "값의 단위가 질문이 묻는 양(비율·속도·강도·길이 등)과 맞지 않습니다",
+    "need_reading": "인용문에서 값을 다시 읽을 수 없습니다",
+    "need_subject": "근거 문장이 질문이 묻는 대상(양·용어)에 대한 것이 아닙니다",
+    "need_conditions": "질문이 말한 조건이 근거에서 확인되지 않습니다",
+    "need_own_cases": "근거의 값은 질문에 없는 다른 경우에 대한 값입니다",
+    "need_bound": "값의 이상·이하가 질문이 묻는 한계(최소·최대)와 맞지 않습니다",
+    "need_unit": "값의 단위나 형태가 질문이 묻는 양과 맞지 않습니다",
+    "need_threshold": "근거의 수치는 조건을 나타내는 값이지 답이 아닙니다",
+    "need_ordinal": "질문이 묻는 순서(몇 번째)의 값인지 확인되지 않습니다",
+    "need_operand": "근거의 수치는 식의 일부(더하거나 빼는 값)이지 답이 아닙니다",
+    "need_excluded": "근거의 값은 질문이 제외한 경우에 대한 값입니다",
+    "need_permission": "근거 문장이 허용·금지를 말하지 않습니다",
+    "unique": "근거에 질문과 똑같이 맞는 다른 값이 있어 하나로 정할 수 없습니다",
+    "not_pointer": "근거 문장은 다른 표·기준을 가리키기만 하거나 적용범위 문장입니다",
+    "formula_relation": "값이 질문이 말한 식의 그 자리(계수·상수)에 있는지 확인되지 않습니다",
+    "formula_given": "식 자체가 근거에서 확인되지 않습니다",
+    "ocr_source": "OCR로 읽은 값 — 원문 확인",
+    "source_fresh": "원문 파일이 색인 후 변경됨/없음 — 다시 색인하세요",
 }
+# checks whose failure still lets a value be shown, as a warning with their reason (the value was read, but the
+# reader cannot vouch for its source)
+WARN_ONLY = ("ocr_source", "source_fresh")
+ADVISORY_CHECKS = frozenset(WARN_ONLY)  # a failed one caps the status at warning; it never makes it unverified
 
 
 def decide(given: bool, checks: Mapping[str, bool], from_table: bool) -> Verdict:
     """Status from what was given, the checks (name → passed) and whether the value is a table cell."""
-    failed = [name for name, ok in checks.items() if not ok]
+    failed = [name for name, ok in checks.items() if not ok and name not in WARN_ONLY]
+    warned = [name for name, ok in checks.items() if not ok and name in WARN_ONLY]
     status: Status
     if not given:
         status = "restricted"
         reason = f"{NO_VALUE}: 근거를 직접 확인하세요."
         if failed:
             reason += " (" + "; ".join(_CHECK_REASONS.get(f, f) for f in failed) + ")"
+    elif failed == ["unique"]:
+        status = "restricted"
+        reason = f"{NO_VALUE}: 근거에 질문에 맞는 값이 여럿 있습니다. 아래 경우별 값을 확인하세요."
     elif failed:
         status = "unverified"
         reason = "검증 실패: " + "; ".join(_CHECK_REASONS.get(f, f) for f in failed) + ". 답으로 쓰지 마세요."
+    elif warned:
+        status = "warning"
+        reason = "; ".join(_CHECK_REASONS.get(f, f) for f in warned) + "."
     elif from_table:
         status = "warning"
         reason = "표의 셀에서 읽은 값입니다. 원문 표의 행·열 머리를 확인하세요."
@@ -120,7 +147,7 @@ def follows_policy(given: bool, checks: Mapping[str, bool], status: Status) -> b
     if status == "confirmed" and not all(checks.get(k, True) for k in ADVISORY_CHECKS):
         return False
     if status == "restricted":
-        return not given
+        return not given or [k for k, v in checks.items() if not v and k not in WARN_ONLY] == ["unique"]
     if status == "unverified":
         return given and not ok
     return given and ok

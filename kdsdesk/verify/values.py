@@ -17,35 +17,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from kdsdesk.records import Citation
+from kdsdesk.text.match import content_terms, number_spans
 from kdsdesk.text.normalize import norm
 
-_NUM = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
 _PERCENT_AFTER = re.compile(r"\s*%")
 
 
 def _nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
-
-
-def _dec(s: str) -> Decimal | None:
-    try:
-        return Decimal(s.replace(",", ""))
-    except InvalidOperation:
-        return None
-
-
-def number_spans(text: str) -> list[tuple[Decimal, int, int]]:
-    """Numbers in ``text`` (NFKC) with their ranges; ``1,000`` → 1000."""
-    s = _nfkc(text)
-    out = []
-    for m in _NUM.finditer(s):
-        d = _dec(m.group(0))
-        if d is not None:
-            out.append((d, m.start(), m.end()))
-    return out
 
 
 def number_values(text: str) -> set[Decimal]:
@@ -148,30 +130,6 @@ def table_context(c: Citation) -> list[str]:
 
 
 # -- relevance ---------------------------------------------------------------------------------------------------
-_TERM = re.compile(r"[가-힣]+|[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
-_STOP = {
-    "얼마", "몇", "무엇", "어떤", "어떻게", "경우", "인가요", "하나요", "나요", "있나요", "되나요", "입니까", "해야",
-    "하는", "하면", "할", "때", "값은", "값", "뭐라고", "무엇이라", "이라", "부르나요", "의미", "말하나요", "무슨",
-    "하", "있", "되", "말하", "부르", "해야하", "얼마로", "얼마를", "얼마나", "무엇을", "어떤가요",
-}  # fmt: skip
-_PARTICLE_END = re.compile(r"(으로|에서|에는|이란|란|은|는|이|가|을|를|의|에|로|와|과|도|만|이나|나)$")
-_QUESTION_END = re.compile(r"(인가요|인가|인지|일까요|나요|까요|습니까|니까|는지|ㄴ가요|가요)$")
-
-
-def content_terms(text: str) -> list[str]:
-    """Content terms of a question: Hangul words without their particle, symbols, numbers."""
-    out = []
-    for m in _TERM.finditer(_nfkc(text)):
-        w = m.group(0)
-        if w[0] >= "가":
-            w = _QUESTION_END.sub("", w)
-            w = _PARTICLE_END.sub("", w) if len(w) > 2 else w
-            if len(w) < 2 or w in _STOP:
-                continue
-        out.append(w)
-    return out
-
-
 def _bigrams(s: str) -> set[str]:
     return {s[i : i + 2] for i in range(len(s) - 1)} if len(s) > 1 else {s}
 

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from kdsdesk import config
 from kdsdesk.errors import Cancelled
-from kdsdesk.records import Answer, Chunk, Citation, DocRef, Verdict
+from kdsdesk.records import Answer, Chunk, Citation, DocRef, Draft, Verdict
 from kdsdesk.ui import dialogs
 from kdsdesk.ui.main_window import MainWindow
 
@@ -136,7 +136,7 @@ def _answer(question: str, text: str) -> Answer:
     text_ = "(2) 수평하중 ω는 12.7 kN/m로 한다."
     chunk = Chunk("c", doc, "text", text_, "3.6.1", ("3 설계", "3.6.1 하중"), "(2)", (0,))
     cit = Citation(chunk, "(2) 수평하중 ω는 12.7 kN/m로 한다.", True, 0)
-    return Answer(question, "numeric", Verdict("confirmed"), "12.7", "kN/m", answer_text=text, citations=(cit,),
+    return Answer(question, Draft("numeric", "12.7", "kN/m"), Verdict("confirmed"), answer_text=text, citations=(cit,),
                   answerer="llm-fake")
 
 
@@ -240,7 +240,9 @@ def test_restricted_answer_shows_evidence_and_no_repeated_no_value_text(qtbot: Q
     card = window.answer_view
     base = _answer("보의 최대 철근비는?", "")
     verdict = Verdict("restricted", reason="값을 확정할 수 없음: 근거를 직접 확인하세요.")
-    restricted = Answer(base.question, "numeric", verdict, answer_text="값을 확정할 수 없음", citations=base.citations)
+    restricted = Answer(
+        base.question, Draft("numeric"), verdict, answer_text="값을 확정할 수 없음", citations=base.citations
+    )
     card.show_answer(restricted)
     assert card.badge.text() == "제한: 값을 확정할 수 없음"
     assert card.reason.text().startswith("값을 확정할 수 없음")
@@ -249,6 +251,6 @@ def test_restricted_answer_shows_evidence_and_no_repeated_no_value_text(qtbot: Q
     assert card.citations.count() == 1
     assert not card.copy_button.isEnabled()
     # an answer text that says something new is still shown
-    card.show_answer(Answer("q", "definition", Verdict("confirmed"), answer_text="피복두께는 최단 거리이다.",
+    card.show_answer(Answer("q", Draft("definition"), Verdict("confirmed"), answer_text="피복두께는 최단 거리이다.",
                             citations=base.citations))
     assert card.body.text() == "피복두께는 최단 거리이다."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from pathlib import Path
 
-from kdsdesk.records import Alternative, Answer, Chunk, Citation, DocRef, Progress, Table, TableCell, Verdict
+from kdsdesk.records import Alternative, Answer, Chunk, Citation, DocRef, Draft, Progress, Table, TableCell, Verdict
 from kdsdesk.ui.answer_view import AnswerView, citation_text
 from kdsdesk.ui.page_viewer import PageViewer, chunk_html, marked_cells
 from kdsdesk.ui.render import PageRenderer
@@ -74,8 +74,8 @@ def test_copy_as_citation_names_source_clause_symbol_and_value(qtbot) -> None:
     doc = DocRef("/x.pdf", "0" * 64, "pdf", "KDS 24 12 21", "", "2021")
     chunk = Chunk("c", doc, "text", "(2) 수평하중 ω는 12.7 kN/m로 한다.", "3.6.1", (), "(2)")
     cit = Citation(chunk, "(2) 수평하중 ω는 12.7 kN/m로 한다.", True, 0)
-    answer = Answer("q", "numeric", Verdict("confirmed"), "12.7", "kN/m", citations=(cit,),
-                    alternatives=(Alternative("다른 조건", "10", "kN/m"),))
+    answer = Answer("q", Draft("numeric", "12.7", "kN/m", alternatives=(Alternative("다른 조건", "10", "kN/m"),)),
+                    Verdict("confirmed"), citations=(cit,))
     assert citation_text(answer) == "KDS 24 12 21 : 2021  3.6.1 (2)  ω = 12.7 kN/m"
     view = AnswerView()
     qtbot.addWidget(view)
@@ -83,7 +83,7 @@ def test_copy_as_citation_names_source_clause_symbol_and_value(qtbot) -> None:
     assert view.value.text() == "12.7 kN/m"
     assert view.alternatives.rowCount() == 1
     assert view.copy_citation() == "KDS 24 12 21 : 2021  3.6.1 (2)  ω = 12.7 kN/m"
-    warned = Answer("q", "numeric", Verdict("warning", reason="확인 필요"), "12.7", "kN/m", citations=(cit,))
+    warned = Answer("q", Draft("numeric", "12.7", "kN/m"), Verdict("warning", reason="확인 필요"), citations=(cit,))
     view.show_answer(warned)
     assert view.value.text() == ""
     assert "원문" in view.body.text()

@@ -106,8 +106,14 @@ def test_cli_ask_json(hwpx_library: Library, capsys: pytest.CaptureFixture[str])
     assert rc == 0
     assert list(out) == [
         "id", "question", "qtype", "status", "value", "unit", "condition", "alternatives", "requirements",
-        "definition", "answer_text", "citations", "checks", "prompt_tokens", "timing_ms",
+        "definition", "answer_text", "citations", "checks", "reason", "need", "reading", "passages", "prompt_tokens",
+        "timing_ms",
     ]  # fmt: skip
+    assert out["need"]["kind"] == "value"
+    assert out["need"]["head"] == "두께"
+    assert out["reading"]["value"]
+    assert out["passages"]
+    assert out["passages"][0]["text"]
     assert out["status"] == "confirmed"
     assert (out["value"], out["unit"]) == ("12 mm 이상", "")  # the bound as written, unit inside the value
     c = out["citations"][0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kdsdesk.answer.qtype import asked_dimension, dimension_conflict
+from kdsdesk.verify.need import asked_dimension, dimension_conflict
 
 
 @pytest.mark.parametrize(
@@ -54,7 +54,7 @@ def test_dimension_conflict(question: str, value: str, unit: str, conflict: bool
     ],
 )
 def test_value_questions_without_question_words(question: str, qtype: str, unit: str) -> None:
-    from kdsdesk.answer.qtype import classify
+    from kdsdesk.verify.need import classify
 
     info = classify(question)
     assert (info.qtype, info.unit) == (qtype, unit)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from kdsdesk.answer.extractive import joint_bound
-from kdsdesk.answer.match import bigrams, label_score
-from kdsdesk.answer.qtype import classify, dimension_conflict
+from kdsdesk.text.match import bigrams, label_score
 from kdsdesk.text.normalize import canonical_terms
+from kdsdesk.verify.need import classify, dimension_conflict
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,7 @@ def test_lengths_and_counts() -> None:
 
 
 def test_unit_written_last_is_the_unit_asked() -> None:
-    from kdsdesk.answer.qtype import unit_asked
+    from kdsdesk.verify.need import unit_asked
 
     assert unit_asked("연결부 설계강도 하한 kN") == "kN"
     assert unit_asked("√fck 상한 MPa") == "MPa"

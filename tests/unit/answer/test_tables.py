@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kdsdesk.answer.match import in_interval, interval
 from kdsdesk.answer.tables import read_table
 from kdsdesk.records import Table, TableCell
+from kdsdesk.text.match import in_interval, interval
 from tests.data.answer_records import golden_tables
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from kdsdesk.evaluation.answers import evaluate_answers, in_library
 from kdsdesk.evaluation.split import item_split
-from kdsdesk.records import Answer, Citation, DocRef, Verdict
+from kdsdesk.records import Answer, Citation, DocRef, Draft, Verdict
 from tests.data.answer_records import text_chunk
 
 PDF_A = DocRef(file="/lib/std-a.pdf", sha256="a" * 64, kind="pdf", doc_code="KDS 14 20 22")
@@ -21,7 +21,7 @@ def _cite(doc: DocRef, page: int | None, verified: bool = True) -> Citation:
 
 
 def _answer(status: str, value: str = "", cites: tuple[Citation, ...] = (), **checks: bool) -> Answer:
-    return Answer("q", "numeric", Verdict(status, checks), value=value, citations=cites)  # type: ignore[arg-type]
+    return Answer("q", Draft("numeric", value=value), Verdict(status, checks), citations=cites)  # type: ignore[arg-type]
 
 
 def _item(qid: str, doc: str = "KDS 14 20 22", answer: str = "8.4", qtype: str = "numeric", **kw: Any) -> dict:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from kdsdesk.evaluation.answers import judge
-from kdsdesk.records import Answer, Verdict
+from kdsdesk.records import Answer, Draft, Verdict
 
 OK = Verdict("confirmed", {}, "")
 
 
-def _a(value: str, unit: str = "", qtype: str = "numeric", **kw: object) -> Answer:
-    return Answer("q", qtype, OK, value=value, unit=unit, **kw)  # type: ignore[arg-type]
+def _a(value: str, unit: str = "", qtype: str = "numeric", answer_text: str = "", **kw: object) -> Answer:
+    return Answer("q", Draft(qtype, value=value, unit=unit, **kw), OK, answer_text=answer_text)  # type: ignore[arg-type]
 
 
 def test_numbers_and_qualified_values() -> None:

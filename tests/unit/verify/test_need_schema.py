@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from kdsdesk.answer.qtype import classify, unit_asked
 from kdsdesk.answer.schema import SchemaError, draft_from_json, schema_for, validate
+from kdsdesk.verify.need import classify, unit_asked
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,117 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
+from kdsdesk.text import lexicon as lx
 from kdsdesk.text.normalize import canonical_terms, norm
-from kdsdesk.verify.values import content_terms, number_spans
+
+_NUM = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")
+
+
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _dec(s: str) -> Decimal | None:
+    try:
+        return Decimal(s.replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def number_spans(text: str) -> list[tuple[Decimal, int, int]]:
+    """Numbers in ``text`` (NFKC) with their ranges; ``1,000`` → 1000."""
+    s = _nfkc(text)
+    out = []
+    for m in _NUM.finditer(s):
+        d = _dec(m.group(0))
+        if d is not None:
+            out.append((d, m.start(), m.end()))
+    return out
+
+
+_TERM = re.compile(r"[가-힣]+|[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
+_STOP = {
+    "얼마", "몇", "무엇", "어떤", "어떻게", "경우", "인가요", "하나요", "나요", "있나요", "되나요", "입니까", "해야",
+    "하는", "하면", "할", "때", "값은", "값", "뭐라고", "무엇이라", "이라", "부르나요", "의미", "말하나요", "무슨",
+    "하", "있", "되", "말하", "부르", "해야하", "얼마로", "얼마를", "얼마나", "무엇을", "어떤가요",
+}  # fmt: skip
+_PARTICLE_END = re.compile(r"(으로|에서|에는|이란|란|은|는|이|가|을|를|의|에|로|와|과|도|만|이나|나)$")
+_QUESTION_END = re.compile(r"(인가요|인가|인지|일까요|나요|까요|습니까|니까|는지|ㄴ가요|가요)$")
+
+
+def content_terms(text: str) -> list[str]:
+    """Content terms of a question: Hangul words without their particle, symbols, numbers."""
+    out = []
+    for m in _TERM.finditer(_nfkc(text)):
+        w = m.group(0)
+        if w[0] >= "가":
+            w = _QUESTION_END.sub("", w)
+            w = _PARTICLE_END.sub("", w) if len(w) > 2 else w
+            if len(w) < 2 or w in _STOP:
+                continue
+        out.append(w)
+    return out
+
+
+
+_FILLER = frozenset({
+    "일반적으로", "일반적", "특별한", "특별히", "다음", "다음과", "같은", "해당", "각각", "모든", "기타", "위", "이",
+    "그", "상기", "아래", "경우", "때", "시", "등", "및", "또는", "설계", "기준", "적용", "규정", "검토", "산정",
+})  # fmt: skip
+_VERB_END = re.compile(
+    r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
+)
+
+
+def words_covered(phrase: str, text: str) -> float:
+    """Share of the phrase's content words found in ``text`` (a word counts when half its bigrams are there):
+    a case word that is missing ("정적" of "정적 측정") is not made up for by the words around it."""
+    words = [w for w in content_words(phrase)]
+    if not words:
+        return 1.0
+    tg = bigrams(text)
+    nt = norm(canonical_terms(lx.nfkc(text)))
+    def found(w: str) -> bool:
+        nw = norm(canonical_terms(w))
+        # a longer word may differ in its middle or ending, not in how it starts ("복래티스재" ≠ "래티스재")
+        return nw in nt or (len(nw) >= 4 and nw[:2] in nt and coverage(bigrams(w), tg) >= 0.67)
+
+    hit = sum(1 for w in words if found(w))
+    return hit / len(words)
+
+
+_VERB_END = re.compile(
+    r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
+)
+
+
+def content_words(phrase: str) -> list[str]:
+    """The content words of a phrase for coverage: particles and verb endings cut, fillers and question words
+    left out; a one-syllable word is joined to the next ("복 래티스재" → "복래티스재": 복 is what makes it)."""
+    out: list[str] = []
+    raw = re.findall(r"[0-9]*[가-힣]+|[A-Za-z][A-Za-z0-9]*", lx.nfkc(phrase))
+    joined: list[str] = []
+    i = 0
+    while i < len(raw):
+        w = raw[i]
+        if len(w) == 1 and re.match(r"[가-힣]", w) and i + 1 < len(raw) and re.match(r"[가-힣]", raw[i + 1]):
+            w = w + raw[i + 1]
+            i += 1
+        joined.append(w)
+        i += 1
+    for w in joined:
+        w = lx.PARTICLE_END.sub("", w) if len(w) > 2 and re.match(r"[가-힣]", w) else w
+        if len(w) >= 3 and re.match(r"[가-힣]", w):
+            stem = _VERB_END.sub("", w)  # "사용하는" and "사용할" are one word
+            w = stem if len(stem) >= 2 else w
+        stop = w in _FILLER or w in lx.QUESTION_WORDS or w in lx.GENERIC_WORDS
+        if stop or (len(w) < 2 and re.match(r"[가-힣]", w)):
+            continue
+        out.append(w)
+    return out
+
 
 _IDENT = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]+\d+[A-Za-z0-9]*|[A-Za-z]\s*급|\d+\s*종|[A-Z]{1,3}(?=\s*급))")
 _NEG = re.compile(r"(않|없|미사용|아닌|제외)")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kdsdesk.answer.formula import agrees, asked
 from kdsdesk.answer.pipeline import answer_question
+from kdsdesk.text.formula import agrees, asked
 from tests.data.answer_records import hits, text_chunk
 
 EQS = text_chunk(

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from kdsdesk.answer.conditions import agreement, conditions, question_conditions
+from kdsdesk.text.conditions import agreement, conditions, question_conditions
 
 ITEMS = (
     "① 속도가 2.0 m/s 미만이고 높이가 3.0 m 미만인 경우: 식 (5.1-1)을 적용한다.",

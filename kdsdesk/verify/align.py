@@ -1,0 +1,257 @@
+"""Need ↔ reading: does what the document says a value is for match every slot of what the question asks?
+
+Slots (each a named check; a confirmed answer passes them all):
+
+- ``subject``: the quantity asked (its head noun, "순간격") is written in the value's own clause before it, in
+  its sentence's topic, or — for a cell — in the table's caption, column headers or row labels;
+- ``conditions``: every case the question states is written in the value's sentence, its clause path, the
+  document's title or — for a cell — its row labels and headers;
+- ``own_cases``: every case the value is written for (its clause's "… 경우", a cell's row label) is one the
+  question states: a value for another case ("직선인 경우 16 m" for a question about 곡선) never answers;
+- ``bound``: the bound written with the value agrees with the bound or extreme asked (상한 ↛ "25 mm 이상");
+- ``unit``: the unit is the one asked or of the dimension asked; a year, a count or a bare number does not
+  answer for a length or a strength; an expression with a symbol ("2N", "d/2") does not answer a question that
+  asks for plain units;
+- ``threshold``: a number stating a condition ("두께가 10 mm 이상인 경우") answers only a question that asks for
+  such a limit ("얼마 미만이면 …");
+- ``ordinal``: a position asked ("첫 번째") is the value's place among the values of its sentence.
+
+Coverage is measured on character bigrams of content words (normalised, synonyms folded): "곡선" is covered by
+"곡선의 경우에는". Numeric cases are compared as intervals (``kdsdesk.text.conditions``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from kdsdesk.records import Need
+from kdsdesk.text import lexicon as lx
+from kdsdesk.text.conditions import agreement, question_conditions
+from kdsdesk.text.match import bigrams, content_words, coverage, number_spans, words_covered
+from kdsdesk.text.normalize import canonical_terms, norm
+from kdsdesk.verify.readings import Reading
+
+COVER = 0.5  # share of a phrase's bigrams that must be found
+_FILLER = frozenset({
+    "일반적으로", "일반적", "특별한", "특별히", "다음", "다음과", "같은", "해당", "각각", "모든", "기타", "위", "이",
+    "그", "상기", "아래", "경우", "때", "시", "등", "및", "또는", "설계", "기준", "적용", "규정", "검토", "산정",
+})  # fmt: skip
+
+
+def content_grams(phrase: str) -> set[str]:
+    """Bigrams of a phrase's content words (particles, fillers and question words dropped)."""
+    out: set[str] = set()
+    for w in re.findall(r"[가-힣]+|[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?", lx.nfkc(phrase)):
+        w = lx.PARTICLE_END.sub("", w) if len(w) > 2 and re.match(r"[가-힣]", w) else w
+        if w in _FILLER or w in lx.QUESTION_WORDS or (len(w) < 2 and re.match(r"[가-힣]", w)):
+            continue
+        out |= bigrams(w)
+    return out
+
+
+def covered(phrase: str, text: str) -> float:
+    """Share of the phrase's content bigrams found in ``text`` (1.0 for a phrase without content)."""
+    g = content_grams(phrase)
+    if not g:
+        return 1.0
+    return coverage(g, bigrams(text))
+
+
+WORDS = 0.7  # share of a case's words that must be found
+
+
+def head_in(head: str, texts: Iterable[str]) -> bool:
+    """The head noun is written in one of the texts (a one-syllable noun exactly; longer ones by bigrams)."""
+    if not head:
+        return True
+    hs = lx.nfkc(head)
+    joined = "\n".join(lx.nfkc(t) for t in texts)
+    if len(hs) == 1:
+        return hs in joined
+    if norm(canonical_terms(hs)) in norm(canonical_terms(joined)):
+        return True
+    return coverage(bigrams(hs), bigrams(joined)) >= 0.67
+
+
+def _sentence_start(r: Reading) -> int:
+    i = r.chunk.text.find(r.sentence)
+    return i if i >= 0 else r.start
+
+
+def _is_quantity(head: str) -> bool:
+    """A head noun that names a measured quantity or a factor ("순간격", "강도감소계수"), not a thing ("부분")."""
+    ends = rf"({lx.QUANTITY_ALT}|량|율|률|계수|비|값|도|폭|경|각)$"
+    return head in lx.QUANTITY_DIMENSION or bool(re.search(ends, head))
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The slot checks of one reading against a need, and a score for ranking rival readings."""
+
+    checks: Mapping[str, bool]
+    score: float
+
+    @property
+    def ok(self) -> bool:
+        return all(self.checks.values())
+
+
+def _bound_ok(need: Need, r: Reading) -> bool:
+    if need.bound:
+        if need.bound in ("ge", "gt") and r.bound in ("le", "lt"):
+            return False
+        if need.bound in ("le", "lt") and r.bound in ("ge", "gt"):
+            return False
+    if need.threshold and need.bound and not r.bound:
+        return False  # "몇 mm 이상이면 …": the limit is written as one
+    if need.extreme == "max" and r.bound in ("ge", "gt") and not need.threshold:
+        return False
+    return not (need.extreme == "min" and r.bound in ("le", "lt") and not need.threshold)
+
+
+_EXTREME_NEAR = re.compile(r"(최소|최대|하한|상한|최솟|최댓)\S*\s*(\S+)\s*$")
+
+
+def _extreme_ok(need: Need, r: Reading) -> bool:
+    """An extreme written with the value's own subject ("최대 사이즈는 …") is the one asked."""
+    if not need.extreme:
+        return True
+    for m in re.finditer(r"(최소|최대|하한|상한|최솟|최댓)", r.owner + " " + r.window[-40:]):
+        word = m.group(1)
+        ex = "min" if word in ("최소", "하한", "최솟") else "max"
+        rest = (r.owner + " " + r.window[-40:])[m.end() : m.end() + 12]
+        if need.head and need.head in rest and ex != need.extreme:
+            return False
+    return True
+
+
+def _unit_ok(need: Need, r: Reading) -> bool:
+    unit = r.unit
+    dim = lx.unit_dimension(unit) if unit else ""
+    if dim == "year" and need.dimension not in ("year", "time") and lx.canonical_unit(need.unit) != "년":
+        return False
+    if need.unit:
+        if unit:
+            return lx.same_unit(unit, need.unit) or (bool(dim) and dim == lx.unit_dimension(need.unit))
+        return lx.unit_dimension(need.unit) in ("ratio", "count", "") or need.unit in ("배", "%")
+    if not need.dimension or not unit:
+        return not (need.dimension in ("length", "stress") and not unit and not r.cell and _factor_free(need))
+    if need.dimension == "force" and dim == "stress":
+        return True  # pressures are written in kPa/MPa too
+    return not dim or dim == need.dimension
+
+
+def _factor_free(need: Need) -> bool:
+    """The question asks a measured quantity, not a factor or multiple of one ("… 의 몇 배", "계수")."""
+    return not re.search(r"배|계수|비율|곱|나누|분의|상수|비\b", need.question)
+
+
+def _symbol_ok(need: Need, r: Reading) -> bool:
+    if not r.symbolic:
+        return True
+    if need.unit and need.unit not in ("배",):
+        return False
+    return need.dimension not in ("length", "stress", "force", "area", "speed", "time")
+
+
+def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = False) -> Match:
+    """The slot checks of reading ``r`` against ``need``; ``context`` adds texts that frame the value (clause
+    path, document title). ``strict`` (for rivals of an answer): the subject must be the word the number is
+    written for, when the clause names one."""
+    chunk = r.chunk
+    frame = [r.sentence, *chunk.clause_path, chunk.doc.title, chunk.doc.doc_code, *context]
+    if r.cell and chunk.table is not None:
+        frame.append(chunk.table.caption)
+    lead = r.sentence[: max(0, r.start - _sentence_start(r))] if not r.cell else ""
+    local = [r.window, r.topic, lead, r.before] + ([r.clause] if r.cell else [])
+    checks: dict[str, bool] = {}
+    if need.head and _is_quantity(need.head):
+        owner_other = bool(r.owner) and _is_quantity(r.owner) and not head_in(need.head, [r.owner])
+        if r.cell and r.column and _is_quantity(content_words(r.column)[-1] if content_words(r.column) else ""):
+            owner_other = owner_other or not head_in(need.head, [r.column])  # the column names another quantity
+        close = strict and r.owner_close and bool(r.owner)
+        checks["subject"] = not owner_other and head_in(need.head, [r.owner] if close else local)
+        mods = " ".join(
+            w for w in content_words(need.subject) if w != need.head and need.head not in w and re.match(r"[가-힣]", w)
+        )  # symbols are other names of the quantity ("C_c"), not modifiers
+        if checks["subject"] and mods:
+            checks["subject"] = words_covered(mods, " ".join([*frame, r.before])) >= COVER
+    elif need.head:
+        checks["subject"] = head_in(need.head, frame) or covered(" ".join(need.terms), " ".join(frame)) >= COVER
+    else:
+        checks["subject"] = covered(need.subject or " ".join(need.terms), " ".join(frame)) >= COVER
+    qconds = question_conditions(need.question)
+    cond_scores = []
+    wide = " ".join([*frame, chunk.text, *chunk.clause_path])
+    opening = re.split(r",\s", r.sentence, maxsplit=1)[0] if not r.cell else ""
+    near = " ".join([r.clause, r.topic, r.owner, opening, r.before, *chunk.clause_path, chunk.doc.title, *context])
+    if r.cell:
+        near = " ".join(frame)
+    for c in need.conditions:
+        s = words_covered(c, near) if c != need.scope else min(1.0, covered(c, wide) / COVER * WORDS)
+        if s < COVER and qconds and agreement(qconds, " ".join(frame)) > 0:
+            s = 1.0
+        cond_scores.append(s)
+    checks["conditions"] = all(s >= WORDS for s in cond_scores)
+    qnums = {d.normalize() for d, _, _ in number_spans(need.question)}
+    own = []
+    for c in r.cases:
+        if re.fullmatch(r"\d+(?:\.\d+)?", c.strip()):  # a number it stands for ("각각"): the question's?
+            own.append(1.0 if Decimal(c.strip()).normalize() in qnums else 0.0)
+            continue
+        # "A하거나 B하는 경우": the question states one of the alternatives
+        s = max(words_covered(alt, need.question) for alt in re.split(r"거나\s|또는\s|이나\s|및\s", c))
+        words = content_words(re.split(r"거나\s|또는\s|이나\s|및\s", c)[-1])
+        if words and words_covered(words[-1], need.question) < 1.0 and s < 1.0:
+            s = 0.0  # the word that makes the case ("궤도가 직선인 경우") is not the question's
+        ag = agreement(qconds, c) if qconds else 0
+        s = 1.0 if ag > 0 else (0.0 if ag < 0 else s)
+        if lx.negation_disagrees(c, need.question):
+            s = 0.0
+        own.append(s)
+    if r.cell:
+        # a row is named by one of its labels (a description column need not be restated); the column by its
+        # lowest header, unless that names the quantity asked or the table has one value column; nothing may
+        # contradict the question
+        labels = [(c, x) for c, x in zip(r.cases, own, strict=True) if not need.head or not head_in(need.head, [c])]
+        contradicted = any(
+            lx.negation_disagrees(c, need.question) or (qconds and agreement(qconds, c) < 0)
+            for c in [*r.cases, *r.columns]
+        )
+        row_ok = r.single_row or not labels or any(x >= WORDS for _, x in labels)
+        col = r.column
+        col_ok = (
+            r.single_column or not col or (bool(need.head) and head_in(need.head, [col]))
+            or words_covered(col, need.question) >= WORDS
+        )  # fmt: skip
+        checks["own_cases"] = not contradicted and row_ok and col_ok
+    else:
+        checks["own_cases"] = all(s >= WORDS for s in own)
+    own_words = " ".join([r.owner, r.window, *r.cases])
+    checks["excluded"] = not any(
+        words_covered(x, own_words) >= 1.0 and not re.search(re.escape(x) + r"\S*\s*(아닌|않는|제외|없는)", own_words)
+        for x in need.excluded
+    )
+    checks["bound"] = _bound_ok(need, r) and _extreme_ok(need, r)
+    checks["operand"] = not r.operand or bool(re.search(r"빼|뺀|더하|더한|곱하|곱한|나누|나눈", need.question))
+    checks["unit"] = _unit_ok(need, r) and _symbol_ok(need, r)
+    # a number that states a condition answers a question asking for such a limit ("몇 mm 이상이면 …"), or one
+    # asking for a bound of exactly the quantity it is written for ("두께가 89 mm 이상인 … 두께 기준은 몇 mm 이상")
+    checks["threshold"] = (
+        not r.threshold or need.threshold or (bool(need.bound) and head_in(need.head, [r.owner, r.window[-20:]]))
+    )
+    if need.ordinal:
+        checks["ordinal"] = r.position == need.ordinal if need.ordinal > 0 else False
+    score = (
+        (1.0 if checks["subject"] else 0.0)
+        + sum(cond_scores) / max(1, len(cond_scores))
+        + (sum(own) / len(own) if own else 1.0)
+        + covered(" ".join(need.terms), r.sentence + " " + r.before)
+        + (words_covered(r.window, need.question) if len(content_words(r.window)) >= 2 else 0.5)
+        + (0.3 if need.unit and r.unit and lx.same_unit(need.unit, r.unit) else 0.0)
+        + (0.2 if need.threshold == r.threshold else 0.0)
+    )
+    return Match(checks, score)

@@ -1,0 +1,372 @@
+"""The verifier's own reading of a quoted value: what the document says the number is for.
+
+Independent of the answerer (and of the facts read at index time): given the chunk and where the value stands in
+it, read again from the text itself —
+
+- for a sentence: the sentence and the *clause* holding the number (cut at commas and connective endings), the
+  words of that clause before the number (the value's subject must be named there or be the sentence's topic),
+  the *cases* the clause and the sentence's head state (… 경우, … 때, … 시, … 면, … 중에는, … 에서는, a
+  parenthesis "(… 경우 4.2미터로 한다)"), the bound written after it (이상, 이하, 초과, 미만, 까지, 넘지 않도록) and
+  its unit;
+- for a table cell: the caption, the column headers and the row labels (the cell's cases) and the unit from the
+  cell, its headers or the caption.
+
+A :class:`Reading` is what :mod:`kdsdesk.verify.align` compares with the question's need.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from kdsdesk.records import Chunk, Hit, Table, TableCell
+from kdsdesk.text import lexicon as lx
+from kdsdesk.text.match import number_spans
+from kdsdesk.text.sentences import sentence_ranges
+
+_CUT = re.compile(r",\s|;\s|(?<=[가-힣])(?:며|고|으나|지만|하고|이고|이며|하며)\s|:\s")
+_OPEN_CASE = re.compile(r"^(.{2,80}?)(?:경우|때)(?:에는|에도|에|는)?\s*,")
+_OPERAND = re.compile(r"\s*(?:을|를|에|으로|로)\s*(?:뺀|더한|곱한|나눈|빼|더하|곱하|나누)")
+_FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
+_REF = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\-\s]*$")
+_VALUE_CELL_WORDS = re.compile(rf"이하|이상|초과|미만|및|또는|~|{lx.UNIT_ALT}")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A value as the verifier reads it in one chunk."""
+
+    chunk: Chunk
+    value: str
+    unit: str
+    bound: str
+    start: int  # the value in chunk.text
+    end: int
+    sentence: str  # the sentence (cells: the row line)
+    clause: str  # the clause holding the value (cells: caption + headers)
+    window: str  # the clause's words before the value (cells: caption, headers, row labels)
+    topic: str  # the sentence's topic (words before its first 은/는)
+    cases: tuple[str, ...]  # cases it is written for (cells: row labels and the column headers below the first)
+    before: str = ""  # the sentence before, when this one continues it ("다만, …", "이때 …")
+    owner: str = ""  # the word the number is written for: "최대직경이 40 mm", "세립분(0.08 mm", "지간 16 m"
+    owner_close: bool = False  # the owner stands right before the number or holds it in a parenthesis
+    column: str = ""  # cells: the lowest column header (often the quantity: "최소 연직하중")
+    columns: tuple[str, ...] = ()  # cells: every level of the column's headers, top first
+    single_column: bool = False  # cells: the table has one value column (its header decides nothing)
+    single_row: bool = False
+    operand: bool = False  # the number is an operand of what the sentence computes ("판 두께에서 2 mm를 뺀 값")
+    symbolic: bool = False
+    threshold: bool = False
+    cell: bool = False
+    position: int = 0  # 1-based place among the values of one unit in its sentence (for ordinals)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "value": self.value, "unit": self.unit, "bound": self.bound, "cases": list(self.cases),
+            "subject_words": self.window.strip()[-60:], "topic": self.topic, "cell": self.cell,
+            "chunk_id": self.chunk.chunk_id, "clause": self.chunk.clause,
+        }  # fmt: skip
+
+
+def _segments(sentence: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    last = 0
+    for m in _CUT.finditer(sentence):
+        out.append((last, m.start()))
+        last = m.end()
+    out.append((last, len(sentence)))
+    return out
+
+
+def _cases_in(text: str) -> list[str]:
+    out: list[str] = []
+    last = 0
+    for m in lx.CASE_MARKER.finditer(text):
+        piece = text[last : m.start()]
+        piece = re.split(r",|\.\s|:|\(", piece)[-1]
+        words = [w for w in piece.split() if w not in lx.CASE_STOP]
+        # the case, not the topic written before it ("보강범위는 접속각도 90°인 경우")
+        for k in range(len(words) - 2, -1, -1):
+            if re.fullmatch(r"\S{2,}(은|는)", words[k]):
+                words = words[k + 1 :]
+                break
+        if words:
+            out.append(" ".join(words[-8:]))
+        last = m.end()
+    return out
+
+
+def _topic(sentence: str) -> str:
+    s = lx.ITEM_MARK.sub("", sentence, count=1)
+    m = re.search(r"^(.{1,40}?\S)(?:은|는)\s", s)
+    return m.group(1) if m else ""
+
+
+def _paren_case(sentence: str, pos: int) -> str:
+    """The case of a parenthesis holding ``pos``: "(… 고시한 도로노선의 경우 4.2미터로 한다)"."""
+    open_at = sentence.rfind("(", 0, pos)
+    if open_at < 0 or ")" in sentence[open_at:pos]:
+        return ""
+    inner = sentence[open_at + 1 : pos]
+    cases = _cases_in(inner)
+    return cases[-1] if cases else ""
+
+
+_MARKED = re.compile(r"^(\S{2,}?)(?:은|는|이|가|을|를)$")
+_VERBISH = re.compile(r"(하|되|있|없|않|받|같)$|(는|은|던|한|된|할|인)$")
+
+
+def owner_of(window: str, sentence: str, ra: int) -> tuple[str, bool]:
+    """The word the number at ``ra`` is written for, read back from it: the word before a parenthesis holding it
+    ("세립분(0.08 mm"), the nearest word marked as subject/topic/object ("최대직경이 40 mm"), or the bare word
+    right before it ("지간 16 m"); "" when none is in its clause."""
+    open_at = sentence.rfind("(", 0, ra)
+    if open_at >= 0 and ")" not in sentence[open_at:ra] and not re.search(r"[가-힣]", sentence[open_at + 1 : ra]):
+        words = sentence[:open_at].split()
+        return (words[-1], True) if words else ("", False)
+    skip = {"각각", "모두", "약", "최소", "최대", "적어도"}
+    words = [
+        w for w in window.split()
+        if w not in lx.GENERIC_WORDS and w not in skip and not any(w == e for e, _ in lx.EXTREME_WORDS)
+    ]  # fmt: skip
+    if words and re.fullmatch(r"[가-힣A-Za-z_/]{1,12}", words[-1]) and not _VERBISH.search(words[-1]):
+        return words[-1], True  # "지간 16 m": a noun right before the number
+    for w in reversed(words):
+        m = _MARKED.match(w)
+        if m and not _VERBISH.search(m.group(1)):
+            return m.group(1), False
+    return "", False
+
+
+def _continues(sentence: str) -> bool:
+    """A sentence read with the one before it: an exception or continuation ("다만, …", "이때 …"), a list item
+    (its lead), a display equation (the sentence that refers to it: "… 다음 식 (4.3-5)의 값을 표준으로")."""
+    if lx.EXCEPTION_OPEN.match(sentence) or lx.CONTINUATION_OPEN.match(sentence) or lx.SUB_ITEM_MARK.match(sentence):
+        return True
+    return bool(re.search(r"[=≤≥]", sentence)) and len(re.findall(r"[가-힣]", sentence)) <= len(sentence) // 5
+
+
+_RESPECTIVELY = re.compile(
+    r"(?P<x1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<x2>\d+(?:\.\d+)?)\s*[을를은는이가]?\s*각각\s*"
+    r"(?P<y1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<y2>\d+(?:\.\d+)?)"
+)
+
+
+def _respective(sentence: str, ra: int) -> str:
+    """"계수 1.2와 2.4를 각각 1.5와 3.0으로": the number the value at ``ra`` stands for ("2.4" for 3.0)."""
+    for m in _RESPECTIVELY.finditer(sentence):
+        if m.start("y1") == ra:
+            return m.group("x1")
+        if m.start("y2") == ra:
+            return m.group("x2")
+    return ""
+
+
+def read_sentence_value(
+    chunk: Chunk, s0: int, e0: int, a: int, b: int, before: str = "", force: bool = False
+) -> Reading:
+    """The reading of ``chunk.text[a:b]`` inside the sentence ``[s0, e0)``."""
+    text = chunk.text
+    sentence = text[s0:e0]
+    ra, rb = a - s0, b - s0
+    seg_a, seg_b = next(((x, y) for x, y in _segments(sentence) if x <= ra <= y), (0, len(sentence)))
+    clause = sentence[seg_a:seg_b]
+    window = sentence[seg_a:ra]
+    cases = _cases_in(window)
+    om = _OPEN_CASE.match(lx.ITEM_MARK.sub("", sentence, count=1))
+    if om is not None and "(" not in om.group(1) and seg_a > 0:
+        cases = [*_cases_in(om.group(0).rstrip(", ")), *cases]
+    pc = _paren_case(sentence, ra)
+    if pc:
+        cases.append(pc)
+    stands_for = _respective(sentence, ra)
+    if stands_for:
+        cases = [stands_for]  # its case is the number it replaces
+    if lx.EXCEPTION_OPEN.match(sentence):
+        # "다만, … 경우에는 …": the exception's own case
+        cases = [*_cases_in(sentence[: max(ra, 0)]), *cases]
+    owner = owner_of(window, sentence, ra)
+    nk = lx.nfkc(sentence)
+    base = nk if len(nk) == len(sentence) else sentence
+    um = lx.unit_at(base, rb)
+    unit = um.group(1) if um else ""
+    ue = um.end() if um else rb
+    bound = lx.bound_after(nk if len(nk) == len(sentence) else sentence, ue)
+    sign = re.search(r"([≤<≥>⩽⩾])\s*$", sentence[max(0, ra - 3) : ra])
+    if not bound and sign:
+        bound = lx.SIGN_BOUND.get(sign.group(1), "")
+    threshold = bool(
+        re.match(r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘으면|이상인|이하인|미만인|초과인|이상이면|이하이면|미만이면|"
+                 r"초과하면|인\s*경우|일\s*때|이면)", sentence[ue : ue + 14])
+    )  # fmt: skip
+    symbolic = bool(
+        (ra > 0 and ((sentence[ra - 1].isascii() and sentence[ra - 1].isalpha()) or sentence[ra - 1] == "/"))
+        or (rb < len(sentence) and sentence[rb].isascii() and sentence[rb].isalpha() and not unit)
+    )
+    same_unit = [
+        (x, y) for _, x, y in number_spans(sentence) if lx.same_unit(_unit_after(sentence, y), unit) or not unit
+    ]
+    position = 1 + sum(1 for x, _ in same_unit if x < ra)
+    return Reading(
+        chunk=chunk, value=text[a:b], unit=unit, bound=bound, start=a, end=b, sentence=sentence, clause=clause,
+        window=window, topic=_topic(sentence), cases=tuple(dict.fromkeys(c for c in cases if c.strip())),
+        operand=bool(_OPERAND.match(nk if len(nk) == len(sentence) else sentence, ue)),
+        before=before if force or _continues(sentence) else "",
+        owner=owner[0],
+        owner_close=owner[1],
+        symbolic=symbolic, threshold=threshold, position=position,
+    )  # fmt: skip
+
+
+def _unit_after(text: str, pos: int) -> str:
+    m = lx.UNIT_AFTER_NUMBER.match(lx.nfkc(text), pos) if len(lx.nfkc(text)) == len(text) else None
+    return m.group(1) if m else ""
+
+
+def _is_value_cell(text: str) -> bool:
+    t = lx.nfkc(text).strip()
+    if not t or not re.search(r"\d", t) or len(t) > 40:
+        return False
+    rest = _VALUE_CELL_WORDS.sub("", t)
+    return not re.search(r"[가-힣]", rest) and not re.search(r"[A-Za-z]{3,}", rest)
+
+
+def _label_cols(table: Table, grid: Sequence[Sequence[TableCell | None]]) -> list[int]:
+    if table.header_cols > 0:
+        return list(range(min(table.header_cols, table.n_cols)))
+    cols: list[int] = []
+    for k in range(table.n_cols):
+        texts = [c.text for r in range(table.header_rows, table.n_rows) if (c := grid[r][k]) is not None and c.text]
+        if not texts or (cols and sum(map(_is_value_cell, texts)) * 2 > len(texts)):
+            break
+        cols.append(k)
+        if k + 1 >= table.n_cols - 1:
+            break
+    return cols or [0]
+
+
+def cell_readings(chunk: Chunk) -> Iterator[Reading]:
+    """Every value cell of a table chunk, read under its headers."""
+    t = chunk.table
+    if t is None or t.n_rows <= t.header_rows or t.n_cols < 2 or t.n_rows * t.n_cols > 20000:
+        return
+    grid = t.grid()
+    labels = _label_cols(t, grid)
+    heads: list[list[str]] = []
+    for k in range(t.n_cols):
+        hs: list[str] = []
+        for r in range(min(t.header_rows, t.n_rows)):
+            c = grid[r][k]
+            if c is not None and c.text.strip() and (not hs or hs[-1] != c.text.strip()):
+                hs.append(c.text.strip())
+        heads.append(hs)
+    rows = t.rows_text()
+    for r in range(t.header_rows, t.n_rows):
+        labs: list[str] = []
+        for k in labels:
+            c = grid[r][k]
+            if c is not None and c.text.strip() and (not labs or labs[-1] != c.text.strip()):
+                labs.append(c.text.strip())
+        line = rows[r] if r < len(rows) else ""
+        at = chunk.text.find(line) if line else -1
+        for k in range(t.n_cols):
+            c = grid[r][k]
+            if k in labels or c is None or c.row != r or c.col != k or not _is_value_cell(c.text):
+                continue
+            nt = " ".join(lx.nfkc(c.text).split())
+            um = re.search(rf"(\d)\s*({lx.UNIT_ALT})(?![A-Za-z])", nt)
+            unit = um.group(2) if um else ""
+            if not unit:
+                for h in [*reversed(heads[k]), t.caption]:
+                    hm = lx.UNIT_IN_PARENS.search(lx.nfkc(h))
+                    if hm:
+                        unit = hm.group(1)
+                        break
+            value = nt[: um.start(2)].strip() if um else nt
+            bm = re.search(r"(이상|이하|초과|미만|이내)\s*$", nt)
+            vs = chunk.text.find(c.text, at) if at >= 0 else -1
+            yield Reading(
+                chunk=chunk, value=value, unit=unit, bound=lx.bound_of_word(bm.group(1)) if bm else "",
+                start=vs, end=vs + len(c.text) if vs >= 0 else -1, sentence=line,
+                clause=" ".join([t.caption, *heads[k]]), window=" ".join([t.caption, *heads[k], *labs]),
+                topic=t.title, cases=tuple(dict.fromkeys(labs)), cell=True,
+                column=heads[k][-1] if heads[k] else "", columns=tuple(heads[k]),
+                single_column=sum(1 for j in range(t.n_cols) if j not in labels) <= 1,
+                single_row=t.n_rows - t.header_rows <= 1,
+            )  # fmt: skip
+
+
+def sentence_readings(chunk: Chunk) -> Iterator[Reading]:
+    """Every number of a text chunk that is not a reference, read in its sentence."""
+    from kdsdesk.text.facts import nfkc_map
+
+    text = chunk.text
+    prev = ""
+    lead = ""
+    intro = ""  # "… 다음과 같이 한다.": the lines after it are its items
+    for s0, e0 in sentence_ranges(text):
+        nk, idx = nfkc_map(text[s0:e0])
+        taken = 0
+        for _, x, y in number_spans(nk):
+            if x < taken or "\u2460" <= nk[x] <= "\u24ff" or (x > 0 and "\u2460" <= nk[x - 1] <= "\u24ff"):
+                continue
+            if x > 0 and nk[x - 1].isascii() and nk[x - 1].isalpha() and not re.match(r"\s", nk[x - 1]):
+                continue  # the power of a unit or a symbol's index ("mm2", "D19", "f_c28")
+            if _REF.search(nk[max(0, x - 10) : x]) or re.match(r"[.\-]\d", nk[y : y + 2]):
+                continue
+            if re.search(r"\d[.\-]$", nk[max(0, x - 2) : x]) or (x > 0 and nk[x - 1] in "^_"):
+                continue
+            if re.match(r"\s*\)", nk[y : y + 2]) and re.search(r"\(\s*$", nk[max(0, x - 2) : x]):
+                continue
+            if re.match(r"\s*(등급|급|종|호|번|단계|형|류|군|차원)", nk[y : y + 4]) or re.search(
+                r"(등급|제|No\.?)\s*$", nk[max(0, x - 5) : x]
+            ):
+                continue  # a class or item name
+            hi = y
+            sp = re.match(r"\s([A-Za-zα-ωΑ-Ω])(?=[을를이가은는의로와과에,.)]|\s|$)", nk[y:])
+            if sp and not lx.UNIT_AFTER_NUMBER.match(nk, y):
+                hi = y + sp.end(1)  # "1 D를": an expression
+            m = re.match(r"\s*[~∼〜～:/]\s*(\d[\d.,]*)", nk[y:]) or _FREQUENCY.match(nk, y)
+            if m:  # a range, ratio or fraction, or a frequency ("1년에 1회"), reads as one value
+                hi = y + m.end() if m.re is not _FREQUENCY else m.end()
+            taken = hi
+            sentence = text[s0:e0]
+            item = bool(lx.SUB_ITEM_MARK.match(sentence))
+            line_item = bool(intro) and not re.search(r"다\.?\s*$", sentence)
+            before = lead if item else (intro if line_item else prev)
+            yield read_sentence_value(chunk, s0, e0, s0 + idx[x], s0 + idx[hi], before, force=line_item)
+        sentence = text[s0:e0]
+        if not _continues(sentence):
+            prev = sentence
+        if not lx.SUB_ITEM_MARK.match(sentence):
+            lead = sentence
+        if re.search(r"다음(과|의|에)|[:：]\s*$", sentence):
+            intro = sentence
+        elif re.search(r"다\.?\s*$", sentence):
+            intro = ""
+
+
+def readings(chunk: Chunk) -> list[Reading]:
+    if chunk.kind == "table":
+        return list(cell_readings(chunk))
+    return list(sentence_readings(chunk))
+
+
+def reading_of_value(chunk: Chunk, quote_start: int, quote_end: int, value: str) -> list[Reading]:
+    """The readings inside the quoted range whose numbers are the value's (usually one)."""
+    from kdsdesk.verify.values import value_in_quote
+
+    out = []
+    for r in readings(chunk):
+        inside = quote_start <= r.start < quote_end or (r.cell and quote_start <= max(r.start, 0) <= quote_end)
+        if inside and (value_in_quote(value, r.value) or value_in_quote(r.value, value)):
+            out.append(r)
+    return out
+
+
+def evidence_readings(hits: Sequence[Hit], top: int) -> list[Reading]:
+    out: list[Reading] = []
+    for h in hits[:top]:
+        out.extend(readings(h.chunk))
+    return out

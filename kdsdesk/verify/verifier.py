@@ -1,0 +1,251 @@
+"""Verification of a draft answer, independent of how it was found: does the quote answer *this* question?
+
+``verify(need, draft, hits)`` reads the evidence again itself — it never calls the answerer nor uses its scores —
+and returns named checks that :mod:`kdsdesk.verify.policy` turns into a status:
+
+- provenance: every quote lies in a retrieved chunk (``kdsdesk.verify.quotes``);
+- a value: its numbers are in the quote (``value_in_quote``), its unit after them or in the table's headers; the
+  verifier's own reading of the value in its sentence or cell (``kdsdesk.verify.readings``) fills every slot of
+  the need (``kdsdesk.verify.align``: ``need_subject``, ``need_conditions``, ``need_own_cases``, ``need_bound``,
+  ``need_unit``, ``need_threshold``, ``need_ordinal``); and no other reading of the retrieved evidence matches
+  the need as well with another value (``unique``) — when several do, they are listed as alternatives and
+  nothing is confirmed;
+- a requirement: its text is the document's (``text_in_quotes``), the quoted sentence is about what the question
+  names (``need_subject``: its topic is in the question, and the question's words are in the sentence, not only
+  around it), states the question's cases (``need_conditions``), and is not only a pointer elsewhere ("표 4.2-1에
+  따른다") or the standard's scope sentence (``not_pointer``);
+- a definition: the defined term is the one asked (``need_subject``), or — for "… 을 무엇이라 하나요" — the
+  definition holds the question's description (``need_subject``);
+- a formula: the answer holds the equation itself, not only the sentence that introduces it (``formula_given``);
+- relevance: the share of the question's content words in the evidence (a rule, not a model).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from kdsdesk.records import Alternative, Citation, Draft, Hit, Need
+from kdsdesk.text import formula as fx
+from kdsdesk.text import lexicon as lx
+from kdsdesk.text.match import bigrams, coverage, words_covered
+from kdsdesk.text.normalize import norm
+from kdsdesk.verify.align import COVER, WORDS, covered, match
+from kdsdesk.verify.clauses import clause_in
+from kdsdesk.verify.quotes import verify_quote
+from kdsdesk.verify.readings import Reading, evidence_readings, reading_of_value
+from kdsdesk.verify.values import relevance, table_context, text_in_quotes, unit_ok, value_in_quote
+
+TOP = 6  # retrieved chunks whose readings compete with the answer's
+RIVAL_MARGIN = 0.2  # a rival reading this close in score to the answer's, with another value: not unique
+RELEVANCE_MIN = 0.3
+_EQUATION = re.compile(r"[=≤≥<>]")
+_SCOPE = re.compile(r"^\s*(?:\(\d+\)\s*)?이\s*기준은|적용\s*범위|적용한다\.?$")
+_ASKS_SCOPE = re.compile(r"적용\s*범위|적용\s*대상|어디에\s*적용|적용하나요|적용되나요|대상은")
+_ASKS_POINTER = re.compile(r"어느\s*기준|어떤\s*기준|무엇에\s*따|어디에\s*따|참조|따르")
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """What verification found: the draft (alternatives it could not verify dropped), the citations, the named
+    checks, whether the value is a table cell, the reading that matched and the rivals listed as cases."""
+
+    draft: Draft
+    citations: tuple[Citation, ...]
+    checks: dict[str, bool]
+    from_table: bool = False
+    reading: Reading | None = None
+    rivals: tuple[Reading, ...] = field(default_factory=tuple)
+
+
+def citations(draft: Draft, hits: Sequence[Hit]) -> tuple[list[Citation], bool]:
+    """Verified citations of the draft's evidence, and whether every quote was found in a retrieved chunk."""
+    out: list[Citation] = []
+    ok = bool(draft.evidence)
+    for ev in draft.evidence:
+        c = verify_quote(ev.chunk_id, ev.quote, hits)
+        if c is None or not c.verified:
+            ok = False
+        if c is not None:
+            out.append(c)
+    return out, ok
+
+
+def _context(c: Citation) -> list[str]:
+    return [c.quote, *c.chunk.clause_path[-1:], *(table_context(c) if c.chunk.table is not None else [])]
+
+
+def _clause_text(r: Reading, hits: Sequence[Hit]) -> list[str]:
+    """Retrieved text that frames a reading from outside its chunk: for a table cell, the text of its clause
+    around the table (a case such as "허용응력설계 시" is written in the sentence that points to the table); for a
+    list item that opens its chunk, the chunk before it in the same clause (the list's lead)."""
+    c = r.chunk
+    same = [h.chunk for h in hits if h.chunk.doc.file == c.doc.file and h.chunk.clause == c.clause]
+    if r.cell:
+        return [x.text for x in same if x.kind != "table"]
+    if lx.SUB_ITEM_MARK.match(c.text):
+        return [x.text for x in same if x.ordinal == c.ordinal - 1]
+    return []
+
+
+def _same_value(a: str, b: str) -> bool:
+    return value_in_quote(a, b) and value_in_quote(b, a)
+
+
+def _check_value(need: Need, draft: Draft, good: list[Citation], hits: Sequence[Hit]) -> Verification:
+    checks: dict[str, bool] = {}
+    holding = [c for c in good if value_in_quote(draft.value, c.quote, draft.unit)]
+    checks["value_in_quote"] = bool(holding)
+    checks["unit_in_quote"] = any(
+        unit_ok(draft.value, draft.unit, c.quote, table_context(c) if c.chunk.kind == "table" else ()) for c in holding
+    )
+    if fx.asked(need.question) is not None:
+        # "… 에 곱하는 계수", "1/(T+18) 항의 상수": the value must stand in that relation to the product the
+        # question names, in the quoted equation itself
+        checks["formula_relation"] = any(fx.agrees(need.question, draft.value, _sentence_of(c)) for c in holding)
+        return Verification(draft, tuple(good), checks)
+    reads: list[tuple[Reading, Citation]] = []
+    for c in holding:
+        lo = c.start if c.start >= 0 else 0
+        hi = c.end if c.end >= 0 else len(c.chunk.text)
+        reads.extend((r, c) for r in reading_of_value(c.chunk, lo, hi, draft.value))
+    if not reads:
+        checks["need_reading"] = False
+        return Verification(draft, tuple(good), checks)
+    scored = [(match(need, r, _clause_text(r, hits)), r, c) for r, c in reads]
+    scored.sort(key=lambda t: (not t[0].ok, -t[0].score))
+    best, reading, _cite = scored[0]
+    checks.update({f"need_{k}": v for k, v in best.checks.items()})
+    rivals: list[Reading] = []
+    if best.ok:
+        for r in evidence_readings(hits, TOP):
+            same_place = r.chunk.chunk_id == reading.chunk.chunk_id and r.start == reading.start
+            if same_place or _same_value(r.value, reading.value):
+                continue
+            if reading.unit and lx.unit_dimension(r.unit) != lx.unit_dimension(reading.unit):
+                continue  # a value of another dimension measures something else
+            m = match(need, r, _clause_text(r, hits), strict=True)
+            if m.ok and m.score >= best.score - RIVAL_MARGIN:
+                rivals.append(r)
+        checks["unique"] = not rivals
+    texts = [c.chunk.text for c in good]
+    alts = tuple(a for a in draft.alternatives if a.value and any(value_in_quote(a.value, t, a.unit) for t in texts))
+    if rivals:
+        seen = {norm(reading.value)}
+        listed: list[Alternative] = []
+        for r in rivals:
+            if norm(r.value) in seen:
+                continue
+            seen.add(norm(r.value))
+            listed.append(Alternative(" · ".join(r.cases) or r.chunk.clause, r.value, r.unit))
+        alts = tuple(listed[:4])
+    return Verification(replace(draft, alternatives=alts), tuple(good), checks, reading.cell, reading, tuple(rivals))
+
+
+def _sentence_of(c: Citation) -> str:
+    """The quote widened to the whole sentence it is part of."""
+    text = c.chunk.text
+    if c.start < 0:
+        return c.quote
+    a = max(text.rfind("\n", 0, c.start), text.rfind(". ", 0, c.start))
+    b_candidates = [x for x in (text.find("\n", c.end), text.find(". ", c.end)) if x >= 0]
+    b = min(b_candidates) if b_candidates else len(text)
+    return text[a + 1 : b + 1].strip()
+
+
+def _topic(sentence: str) -> str:
+    s = lx.ITEM_MARK.sub("", sentence, count=1)
+    m = re.search(r"^(.{2,40}?\S)(?:은|는)\s", s) or re.search(r"^(.{2,40}?\S)(?:을|를)\s", s)
+    return m.group(1) if m else ""
+
+
+def _distinctive(need: Need, frames: Sequence[str]) -> list[str]:
+    """The question's words that are not the cited document's or clause's own subject (title, clause path)."""
+    fg = bigrams(" ".join(frames))
+    return [t for t in need.terms if t not in lx.GENERIC_WORDS and coverage(bigrams(t), fg) < 0.5]
+
+
+def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[str, bool]:
+    quotes = [c.quote for c in good]
+    reqs = [r for r in draft.requirements if r.strip()]
+    checks = {"text_in_quotes": bool(reqs) and all(any(clause_in(r, q) for q in quotes) for r in reqs)}
+    sentences = [_sentence_of(c) for c in good if c.chunk.kind != "table"] or quotes
+    joined = " ".join(sentences)
+    frames = [t for c in good for t in (c.chunk.doc.title, *c.chunk.clause_path)]
+    ask = _distinctive(need, frames)
+    topic_ok = True
+    topics = [t for t in (_topic(s) for s in sentences) if t]
+    if topics:
+        topic_ok = any(covered(t, need.question) >= COVER for t in topics)
+    distinct_ok = words_covered(" ".join(ask), joined) >= WORDS if ask else covered(" ".join(need.terms), joined) >= 0.6
+    checks["need_subject"] = distinct_ok and topic_ok
+    if need.permission:
+        checks["need_permission"] = any(_permission_near(r, ask) for r in reqs)
+    frame = [joined] + [t for c in good for t in (*c.chunk.clause_path, c.chunk.doc.title)]
+    checks["need_conditions"] = all(covered(cond, " ".join(frame)) >= COVER for cond in need.conditions)
+    pointer = all(lx.POINTER.search(s) and len(re.sub(r"\s", "", lx.POINTER.sub("", s))) < 40 for s in sentences)
+    scope = all(_SCOPE.search(s) for s in sentences) and not _ASKS_SCOPE.search(need.question)
+    checks["not_pointer"] = not (pointer and not _ASKS_POINTER.search(need.question)) and not scope
+    if need.kind == "formula":
+        checks["formula_given"] = any(
+            _EQUATION.search(r) and len(re.findall(r"[가-힣]", r)) < len(r) // 3 for r in reqs
+        )
+    return checks
+
+
+def _permission_near(sentence: str, words: Sequence[str]) -> bool:
+    """The sentence allows or forbids, and the question's distinctive words stand before that, in its clause."""
+    for m in lx.PERMISSION_STATED.finditer(sentence):
+        window = sentence[max(0, m.start() - 80) : m.end()]
+        if not words or words_covered(" ".join(words), window) >= WORDS:
+            return True
+    return False
+
+
+_ASK_TAIL = re.compile(r"(을|를)?\s*(무엇|뭐)\S*\s*(이라고|라고)?\s*(하|부르|말하|칭하)\S*\s*[?？]?\s*$")
+
+
+def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[str, bool]:
+    quotes = [c.quote for c in good]
+    parts = [p for p in (draft.definition, draft.term) if p.strip()]
+    checks = {"text_in_quotes": bool(parts) and all(text_in_quotes(p, quotes) for p in parts)}
+    if need.kind == "term":
+        description = _ASK_TAIL.sub("", need.question)
+        term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
+        checks["need_subject"] = (
+            bool(term) and words_covered(description, draft.definition) >= 0.5 and norm(term) not in norm(description)
+        )
+    else:
+        asked = need.subject or need.head
+        term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
+        if asked and term:
+            a, t = norm(lx.strip_item(asked)), norm(term)
+            same = a == t or (a in t and len(a) >= 0.6 * len(t)) or (t in a and len(t) >= 0.6 * len(a))
+            checks["need_subject"] = same or (
+                coverage(bigrams(a), bigrams(t)) >= 0.8 and coverage(bigrams(t), bigrams(a)) >= 0.8
+            )
+        else:
+            checks["need_subject"] = False  # the quote does not define a term in a form the reader knows
+    return checks
+
+
+def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
+    """Run every check on ``draft`` for ``need`` against the retrieved ``hits`` (see the module docstring)."""
+    cites, provenance = citations(draft, hits)
+    good = [c for c in cites if c.verified]
+    checks: dict[str, bool] = {"quote_provenance": provenance}
+    if not draft.given:
+        return Verification(draft, tuple(cites), checks)
+    result = Verification(draft, tuple(cites), {})
+    if draft.qtype in ("numeric", "conditional"):
+        result = _check_value(need, draft, good, hits)
+        result = replace(result, citations=tuple(cites))
+        checks.update(result.checks)
+    elif draft.qtype == "regulation":
+        checks.update(_check_requirement(need, draft, good))
+    else:
+        checks.update(_check_definition(need, draft, good))
+    context: list[str] = [t for c in good for t in _context(c)]
+    checks["relevance"] = bool(good) and relevance(need.question, context) >= RELEVANCE_MIN
+    return replace(result, checks=checks)

@@ -22,7 +22,7 @@ from kdsdesk.records import Alternative, Draft, Evidence, Fact, Hit, Need
 from kdsdesk.text import lexicon as lx
 from kdsdesk.text.conditions import agreement, question_conditions
 from kdsdesk.text.facts import chunk_facts, topic_of
-from kdsdesk.text.match import bigrams, coverage, number_spans, words_covered
+from kdsdesk.text.match import alternatives, bigrams, coverage, number_spans, words_covered
 from kdsdesk.text.normalize import canonical_terms, norm
 
 TOP = 6
@@ -125,7 +125,7 @@ def score_fact(need: Need, f: Fact, hit: Hit, unit: Unit | None) -> float:
         if re.fullmatch(r"\d+(?:\.\d+)?", c.strip()):  # the number it stands for ("각각")
             s += 1.0 if Decimal(c.strip()).normalize() in qnums else -1.5
             continue
-        cov = max(words_covered(alt, need.question) for alt in re.split(r"거나\s|또는\s|이나\s|및\s", c))
+        cov = max(words_covered(alt, need.question) for alt in alternatives(c))
         ag = agreement(qconds, c) if qconds else 0
         if ag > 0:
             cov = 1.0

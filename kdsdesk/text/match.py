@@ -69,7 +69,9 @@ def content_terms(text: str) -> list[str]:
 _FILLER = frozenset({
     "일반적으로", "일반적", "특별한", "특별히", "다음", "다음과", "같은", "해당", "각각", "모든", "기타", "위", "이",
     "그", "상기", "아래", "경우", "때", "시", "등", "및", "또는", "설계", "기준", "적용", "규정", "검토", "산정",
+    "사용", "이용", "쓰",
 })  # fmt: skip
+_PARTICLES = frozenset({"을", "를", "이", "가", "은", "는", "의", "에", "와", "과", "도", "로", "만"})
 _VERB_END = re.compile(
     r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
 )
@@ -92,9 +94,21 @@ def words_covered(phrase: str, text: str) -> float:
     return hit / len(words)
 
 
+_PARTICLES = frozenset({"을", "를", "이", "가", "은", "는", "의", "에", "와", "과", "도", "로", "만"})
 _VERB_END = re.compile(
     r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
 )
+
+
+def alternatives(phrase: str) -> list[str]:
+    """A phrase that lists alternatives, each read whole: "1종, 2종 및 3종 포틀랜드 시멘트" → ["1종 포틀랜드
+    시멘트", "2종 포틀랜드 시멘트", "3종 포틀랜드 시멘트"]; "A를 초과하거나 B를 사용" → ["A를 초과하", "B를 사용"]."""
+    parts = [p.strip() for p in re.split(r",\s*|\s및\s|\s또는\s|거나\s|이나\s", phrase) if p.strip()]
+    if len(parts) < 2:
+        return [phrase]
+    tail = parts[-1].split()
+    shared = " ".join(tail[1:])
+    return [f"{p} {shared}".strip() if len(p.split()) <= 2 and shared else p for p in parts[:-1]] + [parts[-1]]
 
 
 def content_words(phrase: str) -> list[str]:
@@ -106,6 +120,9 @@ def content_words(phrase: str) -> list[str]:
     i = 0
     while i < len(raw):
         w = raw[i]
+        if w in _PARTICLES:
+            i += 1
+            continue
         if len(w) == 1 and re.match(r"[가-힣]", w) and i + 1 < len(raw) and re.match(r"[가-힣]", raw[i + 1]):
             w = w + raw[i + 1]
             i += 1
@@ -116,7 +133,7 @@ def content_words(phrase: str) -> list[str]:
         if len(w) >= 3 and re.match(r"[가-힣]", w):
             stem = _VERB_END.sub("", w)  # "사용하는" and "사용할" are one word
             w = stem if len(stem) >= 2 else w
-        stop = w in _FILLER or w in lx.QUESTION_WORDS or w in lx.GENERIC_WORDS
+        stop = w in _FILLER or w in lx.QUESTION_WORDS or w in lx.GENERIC_WORDS or w in lx.UNIT_DIMENSION
         if stop or (len(w) < 2 and re.match(r"[가-힣]", w)):
             continue
         out.append(w)

@@ -30,7 +30,7 @@ from decimal import Decimal
 from kdsdesk.records import Need
 from kdsdesk.text import lexicon as lx
 from kdsdesk.text.conditions import agreement, question_conditions
-from kdsdesk.text.match import bigrams, content_words, coverage, number_spans, words_covered
+from kdsdesk.text.match import alternatives, bigrams, content_words, coverage, number_spans, words_covered
 from kdsdesk.text.normalize import canonical_terms, norm
 from kdsdesk.verify.readings import Reading
 
@@ -164,7 +164,7 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     chunk = r.chunk
     frame = [r.sentence, *chunk.clause_path, chunk.doc.title, chunk.doc.doc_code, *context]
     if r.cell and chunk.table is not None:
-        frame.append(chunk.table.caption)
+        frame.extend([chunk.table.caption, *r.columns])
     lead = r.sentence[: max(0, r.start - _sentence_start(r))] if not r.cell else ""
     local = [r.window, r.topic, lead, r.before] + ([r.clause] if r.cell else [])
     checks: dict[str, bool] = {}
@@ -203,9 +203,10 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             own.append(1.0 if Decimal(c.strip()).normalize() in qnums else 0.0)
             continue
         # "A하거나 B하는 경우": the question states one of the alternatives
-        s = max(words_covered(alt, need.question) for alt in re.split(r"거나\s|또는\s|이나\s|및\s", c))
-        words = content_words(re.split(r"거나\s|또는\s|이나\s|및\s", c)[-1])
-        if words and words_covered(words[-1], need.question) < 1.0 and s < 1.0:
+        alts = alternatives(c)
+        s = max(words_covered(alt, need.question) for alt in alts)
+        lasts = [w[-1] for w in (content_words(a) for a in alts) if w]
+        if lasts and s < 1.0 and not any(words_covered(w, need.question) >= 1.0 for w in lasts):
             s = 0.0  # the word that makes the case ("궤도가 직선인 경우") is not the question's
         ag = agreement(qconds, c) if qconds else 0
         s = 1.0 if ag > 0 else (0.0 if ag < 0 else s)

@@ -143,12 +143,16 @@ def _check_value(need: Need, draft: Draft, good: list[Citation], hits: Sequence[
     return Verification(replace(draft, alternatives=alts), tuple(good), checks, reading.cell, reading, tuple(rivals))
 
 
-def _sentence_of(c: Citation) -> str:
-    """The quote widened to the whole sentence it is part of."""
+def _sentence_of(c: Citation, lead: bool = False) -> str:
+    """The quote widened to the whole sentence it is part of (``lead``: with the sentence before it, when the
+    quoted one is a list item or goes on from it)."""
     text = c.chunk.text
     if c.start < 0:
         return c.quote
     a = max(text.rfind("\n", 0, c.start), text.rfind(". ", 0, c.start))
+    if lead and a > 0 and (lx.SUB_ITEM_MARK.match(text[a + 1 :]) or lx.EXCEPTION_OPEN.match(text[a + 1 :])
+                           or lx.CONTINUATION_OPEN.match(text[a + 1 :]) or lx.ITEM_MARK.match(text[a + 1 :])):
+        a = max(text.rfind("\n", 0, a), text.rfind(". ", 0, a))
     b_candidates = [x for x in (text.find("\n", c.end), text.find(". ", c.end)) if x >= 0]
     b = min(b_candidates) if b_candidates else len(text)
     return text[a + 1 : b + 1].strip()
@@ -171,7 +175,7 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     reqs = [r for r in draft.requirements if r.strip()]
     checks = {"text_in_quotes": bool(reqs) and all(any(clause_in(r, q) for q in quotes) for r in reqs)}
     sentences = [_sentence_of(c) for c in good if c.chunk.kind != "table"] or quotes
-    joined = " ".join(sentences)
+    joined = " ".join(_sentence_of(c, lead=True) for c in good if c.chunk.kind != "table") or " ".join(quotes)
     frames = [t for c in good for t in (c.chunk.doc.title, *c.chunk.clause_path)]
     ask = _distinctive(need, frames)
     topic_ok = True

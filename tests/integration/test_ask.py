@@ -59,16 +59,18 @@ def test_sample_answers_hold_their_measured_figures(
     kind: str, request: pytest.FixtureRequest, qa: list[dict[str, Any]]
 ) -> None:
     """Floors a few points under the figures of docs/BENCHMARKS.md (87 answer questions, extractive, both
-    libraries: accuracy 0.9885, 0 wrong shown, every PDF citation on a gold page), so a real regression fails."""
+    libraries: accuracy 0.77, 0 wrong shown, every PDF citation on a gold page), so a real regression fails. (The
+    0.99 of the rules fitted to these samples is gone with those rules: see BENCHMARKS, answer section.)"""
     lib: Library = request.getfixturevalue(f"{kind}_library")
     rep = evaluate_answers(lib, qa, "none")["answers"]
     assert rep["wrong_confirmed"] == []
     assert len(rep["wrong_shown"]) <= 1, rep["wrong_shown"]
-    assert rep["accuracy"] >= 0.96
+    assert rep["accuracy"] >= 0.74
+    floors = {"conditional": 0.52, "definition": 0.95, "numeric": 0.8, "regulation": 0.68}
     for qtype, row in rep["by_qtype"].items():
-        assert row["accuracy"] >= 0.9, (qtype, row)
+        assert row["accuracy"] >= floors[qtype], (qtype, row)
     if kind == "pdf":
-        assert rep["citation_page_n"] >= 80
+        assert rep["citation_page_n"] >= 60
         assert rep["citation_page_right"] >= 0.97
     else:  # HWPX has no pages
         assert rep["citation_page_n"] == 0

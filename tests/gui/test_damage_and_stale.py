@@ -56,7 +56,7 @@ def test_a_damaged_library_is_repaired_only_with_consent(
 
 
 def test_a_stale_source_shows_a_reindex_button_that_asks_for_the_cited_files(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from kdsdesk.records import DocRef
+    from kdsdesk.records import DocRef, Draft
     from kdsdesk.ui.answer_view import AnswerView
     from tests.data.answer_records import text_chunk
 
@@ -67,11 +67,11 @@ def test_a_stale_source_shows_a_reindex_button_that_asks_for_the_cited_files(qtb
     citation = Citation(chunk, "설계볼트장력은 200 kN", verified=True)
     reason = "원문 파일이 색인 후 변경됨 — 다시 색인하세요"
     stale = Verdict("warning", {"value_in_quote": True, "source_fresh": False}, reason)
-    view.show_answer(Answer("장력은?", "numeric", stale, value="200", unit="kN", citations=(citation,)))
+    view.show_answer(Answer("장력은?", Draft("numeric", value="200", unit="kN"), stale, citations=(citation,)))
     assert view.reindex_button.isVisibleTo(view)
     with qtbot.waitSignal(view.reindex_requested) as sent:
         view.reindex_button.click()
     assert sent.args[0] == ["/docs/steel.pdf"]
     fresh = Verdict("confirmed", {"value_in_quote": True, "source_fresh": True})
-    view.show_answer(Answer("장력은?", "numeric", fresh, value="200", unit="kN", citations=(citation,)))
+    view.show_answer(Answer("장력은?", Draft("numeric", value="200", unit="kN"), fresh, citations=(citation,)))
     assert not view.reindex_button.isVisibleTo(view)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Hit, Need, Passage
-from kdsdesk.text import lexicon as lx
 from kdsdesk.text.match import bigrams, coverage
 from kdsdesk.text.sentences import sentence_ranges
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from kdsdesk import lexicon as lx
 from kdsdesk.answer.schema import Draft, Evidence
 from kdsdesk.answer.sentences import (
     Unit,
@@ -17,7 +18,6 @@ from kdsdesk.answer.sentences import (
     units,
 )
 from kdsdesk.records import Hit, Need
-from kdsdesk.text import lexicon as lx
 from kdsdesk.text.match import bigrams, coverage, number_spans, question_grams
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.clauses import split_requirements

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from kdsdesk import lexicon as lx
 from kdsdesk.answer.sentences import Unit
 from kdsdesk.records import Alternative, Draft, Evidence, Fact, Hit, Need
-from kdsdesk.text import lexicon as lx
 from kdsdesk.text.conditions import agreement, question_conditions
 from kdsdesk.text.facts import chunk_facts, topic_of
-from kdsdesk.text.match import alternatives, bigrams, coverage, number_spans, words_covered
+from kdsdesk.text.match import alternatives, bigrams, coverage, in_interval, interval, number_spans, words_covered
 from kdsdesk.text.normalize import canonical_terms, norm
 
 TOP = 6
@@ -124,6 +124,10 @@ def score_fact(need: Need, f: Fact, hit: Hit, unit: Unit | None) -> float:
     for c in f.cases:
         if re.fullmatch(r"\d+(?:\.\d+)?", c.strip()):  # the number it stands for ("각각")
             s += 1.0 if Decimal(c.strip()).normalize() in qnums else -1.5
+            continue
+        iv = interval(c) if f.kind == "cell" and not re.search(r"[가-힣]{2,}", c) else None
+        if iv is not None and qnums:  # a row of a range ("6 < t ≤ 13") for the question's number
+            s += 1.0 if any(in_interval(x, iv) for x in qnums) else -1.5
             continue
         cov = max(words_covered(alt, need.question) for alt in alternatives(c))
         ag = agreement(qconds, c) if qconds else 0

@@ -23,7 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from kdsdesk.text.lexicon import UNITS
+from kdsdesk.lexicon import UNITS
 from kdsdesk.text.normalize import norm
 
 _NUM = r"\d+(?:\.\d+)?"

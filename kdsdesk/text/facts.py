@@ -1,7 +1,7 @@
 """Facts: the values a chunk states, read once when the file is indexed (the library's fact store).
 
 A *fact* is a number the document gives for something — "나선철근의 순간격은 25 mm 이상, 75 mm 이하" states two —
-with what it is for, read from the sentence's grammar (the lexicon in ``kdsdesk.text.lexicon``):
+with what it is for, read from the sentence's grammar (the lexicon in ``kdsdesk.lexicon``):
 
 - ``value`` as written (a number, a range ``2~20``, a ratio ``1 : 0.8``, a fraction ``1/24``, an expression glued to
   a symbol ``0.375h`` / ``1D`` — ``symbolic`` then), its ``unit`` (written after it) and ``bound`` (이상 → ``ge``,
@@ -27,8 +27,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Fact, Table, TableCell
-from kdsdesk.text import lexicon as lx
 from kdsdesk.text.sentences import sentence_ranges
 
 FACTS_VERSION = "1"
@@ -446,3 +446,25 @@ def chunk_facts(kind: str, text: str, table: Table | None) -> tuple[Fact, ...]:
     if kind == "table" and table is not None:
         return tuple(cell_facts(table, text))
     return tuple(text_facts(text))
+
+
+_JOINT_OWN = re.compile(r"\s*(이하|이상|미만|이내)")
+_QUAL_BEFORE = re.compile(r"(각각|모두)\s*$")
+
+
+_JOINER = r"\s*(?:이어야\s*하며|이고|이며|으로\s*하며|로\s*하며)?\s*,\s*"
+_JOINT_AFTER = re.compile(_JOINER + r"[\d.,]+\s*[^\s\d,]{0,6}\s*(이하|이상|미만|이내)")
+_JOINT_BEFORE = re.compile(r"(이하|이상|미만|이내)" + _JOINER + "$")
+
+
+def joint_bound(text: str, lo: int, hi: int) -> bool:
+    """True when the bounded value ``text[lo:hi]`` ("5배 이상") is one of a list of bounds of the same kind written
+    together ("5배 이상, 25 mm 이상"; "0.5배 이상이어야 하며, 100 mm 이상"): either alone would be half an answer."""
+    own = _JOINT_OWN.search(text, lo, hi)
+    if own is None:
+        return False
+    after = _JOINT_AFTER.match(text, hi)
+    if after is not None and after.group(1) == own.group(1):
+        return True
+    before = _JOINT_BEFORE.search(text, 0, lo)
+    return before is not None and before.group(1) == own.group(1)

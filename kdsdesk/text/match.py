@@ -13,7 +13,7 @@ import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 
-from kdsdesk.text import lexicon as lx
+from kdsdesk import lexicon as lx
 from kdsdesk.text.normalize import canonical_terms, norm
 
 _NUM = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d])")

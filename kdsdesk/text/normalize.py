@@ -20,7 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kdsdesk.text.lexicon import SYNONYMS
+from kdsdesk.lexicon import SYNONYMS
 
 # Single characters mapped after NFKC ("" drops the character).
 _CHAR_MAP: dict[str, str] = {

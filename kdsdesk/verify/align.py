@@ -27,10 +27,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Need
-from kdsdesk.text import lexicon as lx
 from kdsdesk.text.conditions import agreement, question_conditions
-from kdsdesk.text.match import alternatives, bigrams, content_words, coverage, number_spans, words_covered
+from kdsdesk.text.match import (
+    alternatives,
+    bigrams,
+    content_words,
+    coverage,
+    in_interval,
+    interval,
+    number_spans,
+    words_covered,
+)
 from kdsdesk.text.normalize import canonical_terms, norm
 from kdsdesk.verify.readings import Reading
 
@@ -164,7 +173,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     chunk = r.chunk
     frame = [r.sentence, *chunk.clause_path, chunk.doc.title, chunk.doc.doc_code, *context]
     if r.cell and chunk.table is not None:
-        frame.extend([chunk.table.caption, *r.columns])
+        t = chunk.table
+        frame.extend([t.caption, *r.columns, *(c.text for c in t.cells if c.row < t.header_rows)])
     lead = r.sentence[: max(0, r.start - _sentence_start(r))] if not r.cell else ""
     local = [r.window, r.topic, lead, r.before] + ([r.clause] if r.cell else [])
     checks: dict[str, bool] = {}
@@ -199,6 +209,10 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     qnums = {d.normalize() for d, _, _ in number_spans(need.question)}
     own = []
     for c in r.cases:
+        iv = interval(c) if r.cell else None
+        if iv is not None and qnums and not re.search(r"[가-힣]{2,}", c):
+            own.append(1.0 if any(in_interval(x, iv) for x in qnums) else 0.0)  # "6 < t ≤ 13" for "두께가 10 mm"
+            continue
         if re.fullmatch(r"\d+(?:\.\d+)?", c.strip()):  # a number it stands for ("각각"): the question's?
             own.append(1.0 if Decimal(c.strip()).normalize() in qnums else 0.0)
             continue
@@ -221,7 +235,7 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         contradicted = any(
             lx.negation_disagrees(c, need.question) or (qconds and agreement(qconds, c) < 0)
             for c in [*r.cases, *r.columns]
-        )
+        ) or any(x == 0.0 and interval(c) is not None for c, x in zip(r.cases, own, strict=True))
         row_ok = r.single_row or not labels or any(x >= WORDS for _, x in labels)
         col = r.column
         col_ok = (

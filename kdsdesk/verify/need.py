@@ -19,8 +19,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Need, QType
-from kdsdesk.text import lexicon as lx
 
 Comparison = Literal["", "le", "gt"]
 

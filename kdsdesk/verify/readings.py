@@ -20,8 +20,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Chunk, Hit, Table, TableCell
-from kdsdesk.text import lexicon as lx
 from kdsdesk.text.match import number_spans
 from kdsdesk.text.sentences import sentence_ranges
 

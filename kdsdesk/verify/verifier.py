@@ -26,9 +26,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Alternative, Citation, Draft, Hit, Need
 from kdsdesk.text import formula as fx
-from kdsdesk.text import lexicon as lx
 from kdsdesk.text.match import bigrams, coverage, words_covered
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.align import COVER, WORDS, covered, match

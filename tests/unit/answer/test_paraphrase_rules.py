@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kdsdesk.answer.extractive import joint_bound
+from kdsdesk.text.facts import joint_bound
 from kdsdesk.text.match import bigrams, label_score
 from kdsdesk.text.normalize import canonical_terms
 from kdsdesk.verify.need import classify, dimension_conflict

@@ -98,6 +98,12 @@ def answer_question(
     cites: tuple[Citation, ...] = ()
     if all(model_checks.values()):
         result = verify(need, draft, hits)
+        for other in draft.notes.get("next", ()):  # the answerer's next candidates, while the verifier refuses
+            if (result.checks and all(result.checks.values())) or result.rivals:
+                break
+            tried = verify(need, other, hits)
+            if all(tried.checks.values()) or tried.rivals:
+                draft, result = other, tried
         checks, cites = dict(result.checks), result.citations
     checks = {**model_checks, **checks}
     if ambiguous:

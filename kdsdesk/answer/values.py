@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from kdsdesk import lexicon as lx
@@ -28,7 +28,6 @@ from kdsdesk.text.normalize import canonical_terms, norm
 TOP = 6
 MARGIN = 0.25  # two different values closer than this: ambiguous
 MIN_SCORE = 1.0
-AMBIGUITY = False  # a close rival is left to the verifier (unique check), which lists the cases
 _FILLER = frozenset(
     {"일반적으로", "일반적", "다음", "해당", "각각", "모든", "기타", "이", "그", "경우", "때", "시", "등"}
 )
@@ -195,22 +194,18 @@ def _shown_value(c: Candidate) -> tuple[str, str]:
     return " ".join(text[f.start : b.end()].split()), ""
 
 
-def answer_value(need: Need, hits: Sequence[Hit], ranked: Sequence[Unit]) -> Draft | None:
-    """A draft from the best fact, or None when no fact fits."""
-    cands = candidates(need, hits, ranked)
-    if not cands:
-        return None
-    best = cands[0]
-    rival = next((c for c in cands[1:] if norm(c.fact.value) != norm(best.fact.value)), None)
-    ambiguous = best.score < MIN_SCORE or (rival is not None and best.score - rival.score < MARGIN and AMBIGUITY)
-    f = best.fact
+NEXT_TRIES = 4  # further candidates (other values) the pipeline may put to the verifier when the first fails
+
+
+def _draft(need: Need, c: Candidate, cands: Sequence[Candidate]) -> Draft:
+    f = c.fact
     alts = tuple(
-        Alternative(" · ".join(c.fact.cases) or c.hit.chunk.clause, c.fact.value, c.fact.unit)
-        for c in cands[1:6]
-        if norm(c.fact.value) != norm(f.value) and c.fact.subject == f.subject and c.hit is best.hit
+        Alternative(" · ".join(o.fact.cases) or o.hit.chunk.clause, o.fact.value, o.fact.unit)
+        for o in cands[:6]
+        if o is not c and norm(o.fact.value) != norm(f.value) and o.fact.subject == f.subject and o.hit is c.hit
     )[:3]
-    quote = best.sentence or f.value
-    value, unit = _shown_value(best)
+    quote = c.sentence or f.value
+    value, unit = _shown_value(c)
     return Draft(
         need.qtype,
         value=value,
@@ -218,13 +213,28 @@ def answer_value(need: Need, hits: Sequence[Hit], ranked: Sequence[Unit]) -> Dra
         condition=" · ".join(f.cases),
         requirements=(lx.strip_item(quote),) if f.kind == "text" else (),  # the sentence that states it
         alternatives=alts if need.qtype == "conditional" else (),
-        evidence=(Evidence(best.hit.chunk.chunk_id, quote),),
+        evidence=(Evidence(c.hit.chunk.chunk_id, quote),),
         from_table=f.kind == "cell",
-        ambiguous=ambiguous,
-        notes={
-            "score": round(best.score, 3),
-            "margin": round(best.score - rival.score, 3) if rival else None,
-            "bound": f.bound,
-            "fact": True,
-        },
+        notes={"score": round(c.score, 3), "bound": f.bound, "fact": True},
     )
+
+
+def answer_value(need: Need, hits: Sequence[Hit], ranked: Sequence[Unit]) -> Draft | None:
+    """A draft from the best fact, or None when no fact fits. The next best facts of other values (at most
+    ``NEXT_TRIES``, each within reach of the best) ride along in ``notes["next"]``: when the verifier finds the
+    first does not answer the question, the pipeline puts the next one to it — the verifier alone decides."""
+    cands = candidates(need, hits, ranked)
+    if not cands or cands[0].score < MIN_SCORE:
+        return None
+    best = cands[0]
+    seen = {norm(best.fact.value)}
+    nxt: list[Draft] = []
+    for c in cands[1:]:
+        if len(nxt) >= NEXT_TRIES or c.score < MIN_SCORE:
+            break
+        if norm(c.fact.value) in seen:
+            continue
+        seen.add(norm(c.fact.value))
+        nxt.append(_draft(need, c, cands))
+    d = _draft(need, best, cands)
+    return replace(d, notes={**d.notes, "next": tuple(nxt)})

@@ -175,8 +175,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     if r.cell and chunk.table is not None:
         t = chunk.table
         frame.extend([t.caption, *r.columns, *(c.text for c in t.cells if c.row < t.header_rows)])
-    lead = r.sentence[: max(0, r.start - _sentence_start(r))] if not r.cell else ""
-    local = [r.window, r.topic, lead, r.before] + ([r.clause] if r.cell else [])
+    lead = r.sentence[: max(0, r.start - _sentence_start(r))][-80:] if not r.cell else ""
+    local = [r.window, r.topic, lead, r.before, r.of] + ([r.clause] if r.cell else [])
     checks: dict[str, bool] = {}
     if need.head and _is_quantity(need.head):
         owner_other = bool(r.owner) and _is_quantity(r.owner) and not head_in(need.head, [r.owner])

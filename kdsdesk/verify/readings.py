@@ -27,6 +27,7 @@ from kdsdesk.text.sentences import sentence_ranges
 
 _CUT = re.compile(r",\s|;\s|(?<=[가-힣])(?:며|고|으나|지만|하고|이고|이며|하며)\s|:\s")
 _OPEN_CASE = re.compile(r"^(.{2,80}?)(?:경우|때)(?:에는|에도|에|는)?\s*,")
+_OF_AFTER = re.compile(r"\s*의\s+([가-힣]{2,}?)(?:은|는|이|가|을|를|에|으로|로)?(?=[\s,.]|$)")
 _OPERAND = re.compile(r"\s*(?:을|를|에|으로|로)\s*(?:뺀|더한|곱한|나눈|빼|더하|곱하|나누)")
 _FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
 _REF = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\-\s]*$")
@@ -50,6 +51,7 @@ class Reading:
     cases: tuple[str, ...]  # cases it is written for (cells: row labels and the column headers below the first)
     before: str = ""  # the sentence before, when this one continues it ("다만, …", "이때 …")
     owner: str = ""  # the word the number is written for: "최대직경이 40 mm", "세립분(0.08 mm", "지간 16 m"
+    of: str = ""  # the noun it is the value of, written after it: "90,000 N의 횡하중"
     owner_close: bool = False  # the owner stands right before the number or holds it in a parenthesis
     column: str = ""  # cells: the lowest column header (often the quantity: "최소 연직하중")
     columns: tuple[str, ...] = ()  # cells: every level of the column's headers, top first
@@ -131,10 +133,13 @@ def owner_of(window: str, sentence: str, ra: int) -> tuple[str, bool]:
         if w not in lx.GENERIC_WORDS and w not in skip and not any(w == e for e, _ in lx.EXTREME_WORDS)
     ]  # fmt: skip
     if words and re.fullmatch(r"[가-힣A-Za-z_/]{1,12}", words[-1]) and not _VERBISH.search(words[-1]):
+        marked = _MARKED.match(words[-1])
+        if marked and marked.group(1) not in lx.GENERIC_WORDS:
+            return marked.group(1), True  # "강도가 21 MPa": the word marked right before it
         return words[-1], True  # "지간 16 m": a noun right before the number
     for w in reversed(words):
         m = _MARKED.match(w)
-        if m and not _VERBISH.search(m.group(1)):
+        if m and not _VERBISH.search(m.group(1)) and m.group(1) not in lx.GENERIC_WORDS:
             return m.group(1), False
     return "", False
 
@@ -214,6 +219,7 @@ def read_sentence_value(
         operand=bool(_OPERAND.match(nk if len(nk) == len(sentence) else sentence, ue)),
         before=before if force or _continues(sentence) else "",
         owner=owner[0],
+        of=(om2.group(1) if (om2 := _OF_AFTER.match(base, ue)) else ""),
         owner_close=owner[1],
         symbolic=symbolic, threshold=threshold, position=position,
     )  # fmt: skip
@@ -335,7 +341,8 @@ def sentence_readings(chunk: Chunk) -> Iterator[Reading]:
             item = bool(lx.SUB_ITEM_MARK.match(sentence))
             line_item = bool(intro) and not re.search(r"다\.?\s*$", sentence)
             before = lead if item else (intro if line_item else prev)
-            yield read_sentence_value(chunk, s0, e0, s0 + idx[x], s0 + idx[hi], before, force=line_item)
+            orphan = not _topic(sentence) and not re.search(r"\S(은|는|이|가)\s", sentence[: max(0, idx[x])])
+            yield read_sentence_value(chunk, s0, e0, s0 + idx[x], s0 + idx[hi], before, force=line_item or orphan)
         sentence = text[s0:e0]
         if not _continues(sentence):
             prev = sentence

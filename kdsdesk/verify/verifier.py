@@ -84,7 +84,8 @@ def _clause_text(r: Reading, hits: Sequence[Hit]) -> list[str]:
     same = [h.chunk for h in hits if h.chunk.doc.file == c.doc.file and h.chunk.clause == c.clause]
     if r.cell:
         return [x.text for x in same if x.kind != "table"]
-    if lx.SUB_ITEM_MARK.match(c.text):
+    opens = lx.SUB_ITEM_MARK.match(c.text) or lx.EXCEPTION_OPEN.match(c.text) or lx.CONTINUATION_OPEN.match(c.text)
+    if opens and c.text.find(r.sentence) <= 2:
         return [x.text for x in same if x.ordinal == c.ordinal - 1]
     return []
 

@@ -180,10 +180,27 @@ def bound_of_word(word: str) -> Bound:
     return ""
 
 
+_NEGATED_LIMIT = re.compile(r"[가-힣]{0,4}\s*(?:수는?\s*없|서는\s*안|지\s*않|지\s*못|면\s*안)")
+_FLIP: dict[Bound, Bound] = {"gt": "le", "ge": "lt", "lt": "ge", "le": "gt"}
+_COMPARE_AFTER = re.compile(r"\s*(?:[을를이가]\s*)?보다\s*(크|작|많|적|길|짧|높|낮)")
+
+
 def bound_after(text: str, pos: int) -> Bound:
-    """The bound written right after ``pos`` (after a value and its unit), "" when none."""
+    """The bound written right after ``pos`` (after a value and its unit), "" when none. A limit written as a
+    negation reads as the bound it sets: "400 mm를 넘을 수는 없다" → le, "300 mm보다 작을 수 없다" → ge."""
     m = BOUND_AFTER.match(text, pos)
-    return bound_of_word(m.group(1)) if m else ""
+    if m:
+        b = bound_of_word(m.group(1))
+        end = m.end()
+    else:
+        c = _COMPARE_AFTER.match(text, pos)
+        if c is None:
+            return ""
+        b = "gt" if c.group(1) in ("크", "많", "길", "높") else "lt"
+        end = c.end()
+    if b in ("gt", "lt") and _NEGATED_LIMIT.match(text, end):
+        return _FLIP[b]
+    return b
 
 
 def is_upper(b: Bound) -> bool:
@@ -334,14 +351,20 @@ POINTER = re.compile(
 )
 INTRO_TO_FORMULA = re.compile(r"(다음\s*(식|과\s*같이|의\s*식)|아래\s*식|식\s*\(\s*[A-Z]?[\d.]+\s*-\s*\d+\s*\))")
 
+# words a question uses to say what kind of answer it wants, not what it is about ("어떤 방식으로", "요구사항은")
+REQUEST_WORDS = frozenset({
+    "방식", "방법", "원칙", "원칙적", "요구사항", "요구조건", "조건", "조치", "형식", "절차", "사항", "처리", "기준",
+    "규정", "내용", "방향", "정도", "요건", "대책", "경우", "때", "무엇", "어떻게", "어떤", "얼마나", "종류",
+})  # fmt: skip
+
 # questions of what is allowed, and the sentences that allow or forbid it
 PERMISSION_ASKED = re.compile(
     r"(써도|사용해도|설계해도|해도|적용해도|생략해도|둬도|놓아도|허용되|가능한가|가능하나|할\s*수\s*있나|될\s*수\s*있나|"
     r"되나요|돼나요|괜찮나요|무방한가)"
 )
 PERMISSION_STATED = re.compile(
-    r"(할\s*수\s*없|수\s*없다|할\s*수\s*있|수\s*있다|금한다|금지|아니\s*된다|안\s*된다|하지\s*않아야|해서는|하여서는|"
-    r"사용하지\s*않|허용|불가|무방|생략할\s*수)"
+    r"(할\s*수\s*없|수\s*없다|할\s*수\s*있|수\s*있다|금한다|금지|아니\s*된다|안\s*된다|지\s*않아야|해서는|하여서는|"
+    r"지\s*않는다|지\s*않도록|아니한다|허용|불가|무방|생략할\s*수|인정하지|원칙으로\s*한다)"
 )
 
 # -- synonyms an engineer uses for the same word (folded before comparing) -----------------------------------------

@@ -322,6 +322,7 @@ class Need:
     threshold: bool = False  # the value asked is a condition's limit ("얼마 미만이면 … 않나요?")
     permission: bool = False  # a yes/no question of what is allowed ("… 써도 되나요?", "… 할 수 있나요?")
     terms: tuple[str, ...] = ()  # content words (Kiwi), question words left out
+    nouns: tuple[str, ...] = ()  # the nouns and symbols among them (what the question is about)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,8 +46,9 @@ _CLAUSE_END = re.compile(r"[,;]\s|(며|고|나|으나|지만|하고),?\s|다\.\s
 _SYMBOL_AFTER = re.compile(r"[A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ωΑ-Ω]*")
 _EXPR_CHAR = re.compile(r"[A-Za-z0-9_.√/()α-ωΑ-Ω]")
 _THRESHOLD_AFTER = re.compile(
-    r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘을|넘으면|이상인|이하인|미만인|초과인|이상의|이하의|미만의|이상이면|"
-    r"이하이면|미만이면|초과하면|인\s*경우|일\s*때|인\s*때|이면|인)"
+    r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘을|넘으면|이상인|이하인|미만인|초과인|이상이면|이내인|"
+    r"이하이면|미만이면|초과하면|인\s*경우|일\s*(?:때|경우)|인\s*때|이면|인|이상일|이하일|미만일|이내일|"
+    r"이내에\s*있는|이상\s*시|이하\s*시|넘지\s*않을\s*때|초과하지\s*않는)"
 )
 _OWNER = re.compile(r"(\S+?)(?:은|는|이|가|을|를)$")
 _VERB_STEM = re.compile(r"(하|되|있|없|않|받|같|시키|지니|가지|이루|나타나|작용하)$")
@@ -62,7 +63,11 @@ _RESPECTIVELY = re.compile(
     r"(?P<y1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<y2>\d+(?:\.\d+)?)"
 )
 _FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
-_DESIGNATION_AFTER = re.compile(r"\s*(등급|급|종|호|번|단계|형|류|차\s*\(|군|차원)(?![가-힣]*(이상|이하|미만|초과))")
+_GLUED_NOUN = re.compile(r"(?:°|m|mm)?[가-힣]{2,}")
+_DESIGNATION_AFTER = re.compile(
+    r"\s*(등급|급|종|호|번|단계|형|류|차\s*\(|차\s|군|차원|층|블럭|블록|힌지|궤도당|당\b|\s*m당)"
+    r"(?![가-힣]*(이상|이하|미만|초과))"
+)
 _DESIGNATION_BEFORE = re.compile(r"(등급|제|No\.?|Type|타입|유형)\s*$")
 _SPACED_SYMBOL = re.compile(r"\s([A-Za-zα-ωΑ-Ω])(?=[을를이가은는의로와과에,.)]|\s|$)")
 _DATE = re.compile(r"\s*(년\s*\d{1,2}\s*월|월)")
@@ -73,6 +78,8 @@ def nfkc_map(raw: str) -> tuple[str, list[int]]:
     out: list[str] = []
     idx: list[int] = []
     for i, ch in enumerate(raw):
+        if ch == "\\" and raw[i + 1 : i + 2] == "/":
+            continue  # "𝑑\\/4": the flattened texts escape the slash
         n = unicodedata.normalize("NFKC", ch) if ord(ch) > 127 and not "\u2460" <= ch <= "\u24ff" else ch
         out.append(n)
         idx.extend([i] * len(n))
@@ -182,7 +189,7 @@ def subject_before(text: str, a: int, clause_start: int, sentence_start: int) ->
     """The word a value belongs to: the nearest word marked as topic/subject/object before it in its clause
     ("간격은 25 mm" → 간격), with its modifiers ("나선철근의 순간격"); the noun right before it ("지간 16 m");
     for a share or multiple of something ("작은 값의 1/24") the sentence's topic; "" when none."""
-    words = text[clause_start:a].split()
+    words = re.sub(r"\([^()]{0,16}\)", "", text[clause_start:a]).split()  # "소단의 길이(𝑙 )는" → "소단의 길이는"
     if words and len(words[-1]) > 1 and words[-1].endswith("의"):
         return topic_of(text[sentence_start:a])
     for i in range(len(words) - 1, -1, -1):
@@ -255,6 +262,14 @@ def text_facts(raw: str) -> list[Fact]:
                 continue  # a date "1963년 12월"
             if _DESIGNATION_AFTER.match(text, hi) or _DESIGNATION_BEFORE.search(text, max(s, lo - 6), lo):
                 continue  # a class or item name: "1등급", "3종", "등급 2"
+            glued = _GLUED_NOUN.match(text, hi)
+            if glued and not lx.unit_at(text, hi) and not lx.BOUND_AFTER.match(text, hi):
+                continue  # a name with a number in it: "1블럭", "2차효과", "0 모멘트점" glued, "1층"
+            if re.match(r"[\-‐]", text[lo - 1 : lo]) and re.search(r"[A-Za-z]$", text[max(s, lo - 2) : lo - 1]):
+                continue  # "KRL-2012"
+            paren_ref = re.search(r"\d\.\d[\d.]*\s*\(\s*$|\(\s*$", text[max(s, lo - 12) : lo])
+            if re.match(r"\s*\)", text[hi : hi + 2]) and paren_ref:
+                continue  # "3.2.1(6)", an item "(2)"
             a, b, symbolic = _widen(text, lo, hi)
             fq = _FREQUENCY.match(text, b)
             if fq:
@@ -296,10 +311,11 @@ def text_facts(raw: str) -> list[Fact]:
                 subject = words[-1] if words and is_noun_stem(words[-1]) else subject
             elif pm is not None or (not text[cs:a].strip() and prev is not None):
                 subject = prev.subject if prev is not None else subject  # "4.0미터(… 경우 4.2미터)", "25 이상, 75 이하"
-            if not subject:
-                om2 = _OF_AFTER.match(text, ue)
-                if om2 and not re.match(r"(경우|때|값|것)", om2.group(1)):
-                    subject = om2.group(1)
+            om2 = _OF_AFTER.match(text, ue)
+            if om2 and not re.match(r"(경우|때|값|것)", om2.group(1)) and (not subject or unit):
+                subject = lx.PARTICLE_END.sub("", om2.group(1))  # "15 kN/m2의 상재하중을": the value of the noun after
+            if not subject and prev is not None and prev.quote_start == s0:
+                subject = prev.subject  # "d/4 이하, 또한 100 mm 이하": a later member of a list of limits
             cases = case_phrases(text[cs:a])
             if opening and cs > s + len(opening):
                 cases = [*case_phrases(opening + " 경우"), *cases]

@@ -206,8 +206,9 @@ def _words(q: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(r"\S+", q)]
 
 
-def question_words(question: str) -> tuple[str, ...]:
-    """The question's content words as written (Kiwi cuts particles and endings), question words left out."""
+def question_words(question: str, nouns_only: bool = False) -> tuple[str, ...]:
+    """The question's content words as written (Kiwi cuts particles and endings), question words left out;
+    ``nouns_only``: words whose content is nouns and symbols (no verb: "쌓아야", "두어야")."""
     q = lx.nfkc(question)
     toks = _tokens(q)
     out: list[str] = []
@@ -217,7 +218,7 @@ def question_words(question: str) -> tuple[str, ...]:
             if a <= t.start < b and str(t.tag).split("-")[0] in _CONTENT_TAGS
             and t.form not in _ASK_WORDS and t.form not in ("하", "되", "있", "말하", "부르", "나오", "정하")
         ]  # fmt: skip
-        if not parts:
+        if not parts or (nouns_only and any(str(t.tag).startswith(("VV", "VA")) for t in parts)):
             continue
         lo = min(t.start for t in parts)
         hi = max(t.start + t.len for t in parts)
@@ -487,6 +488,7 @@ def read_need(question: str) -> Need:
         threshold=bool(_THRESHOLD_ASKED.search(q) or asked_cases),
         permission=kind == "requirement" and bool(lx.PERMISSION_ASKED.search(q)),
         terms=question_words(q),
+        nouns=question_words(q, nouns_only=True),
     )
 
 

@@ -40,6 +40,7 @@ from kdsdesk.verify.values import relevance, table_context, text_in_quotes, unit
 TOP = 6  # retrieved chunks whose readings compete with the answer's
 RIVAL_MARGIN = 0.2  # a rival reading this close in score to the answer's, with another value: not unique
 RELEVANCE_MIN = 0.3
+DISTINCT = 0.6  # share of the question's distinctive nouns a requirement sentence must write
 _EQUATION = re.compile(r"[=≤≥<>]")
 _SCOPE = re.compile(r"^\s*(?:\(\d+\)\s*)?이\s*기준은|적용\s*범위|적용한다\.?$")
 _ASKS_SCOPE = re.compile(r"적용\s*범위|적용\s*대상|어디에\s*적용|적용하나요|적용되나요|대상은")
@@ -166,9 +167,14 @@ def _topic(sentence: str) -> str:
 
 
 def _distinctive(need: Need, frames: Sequence[str]) -> list[str]:
-    """The question's words that are not the cited document's or clause's own subject (title, clause path)."""
+    """The question's nouns that say what it is about: not the cited document's or clause's own subject (title,
+    clause path), not words that only say what kind of answer is wanted (방식, 원칙, 요구사항)."""
     fg = bigrams(" ".join(frames))
-    return [t for t in need.terms if t not in lx.GENERIC_WORDS and coverage(bigrams(t), fg) < 0.5]
+    words = need.nouns or need.terms
+    return [
+        t for t in words
+        if t not in lx.GENERIC_WORDS and t not in lx.REQUEST_WORDS and coverage(bigrams(t), fg) < 0.5
+    ]  # fmt: skip
 
 
 def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[str, bool]:
@@ -183,7 +189,10 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     topics = [t for t in (_topic(s) for s in sentences) if t]
     if topics:
         topic_ok = any(covered(t, need.question) >= COVER for t in topics)
-    distinct_ok = words_covered(" ".join(ask), joined) >= WORDS if ask else covered(" ".join(need.terms), joined) >= 0.6
+    if ask:
+        distinct_ok = words_covered(" ".join(ask), joined) >= DISTINCT
+    else:
+        distinct_ok = covered(" ".join(need.terms), joined) >= DISTINCT
     checks["need_subject"] = distinct_ok and topic_ok
     if need.permission:
         checks["need_permission"] = any(_permission_near(r, ask) for r in reqs)

@@ -64,6 +64,10 @@ _RESPECTIVELY = re.compile(
 )
 _FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
 _GLUED_NOUN = re.compile(r"(?:°|m|mm)?[가-힣]{2,}")
+_GLUED_GRAMMAR = re.compile(
+    r"(으로|로|이|가|을|를|은|는|의|에|와|과|도|만|이다|이며|이고|이나|이면|이상|이하|미만|초과|이내|까지|보다|부터|씩|"
+    r"인|일|이어|여야|에서|마다|정도|내외|가량)"
+)
 _DESIGNATION_AFTER = re.compile(
     r"\s*(등급|급|종|호|번|단계|형|류|차\s*\(|차\s|군|차원|층|블럭|블록|힌지|궤도당|당\b|\s*m당)"
     r"(?![가-힣]*(이상|이하|미만|초과))"
@@ -263,7 +267,9 @@ def text_facts(raw: str) -> list[Fact]:
             if _DESIGNATION_AFTER.match(text, hi) or _DESIGNATION_BEFORE.search(text, max(s, lo - 6), lo):
                 continue  # a class or item name: "1등급", "3종", "등급 2"
             glued = _GLUED_NOUN.match(text, hi)
-            if glued and not lx.unit_at(text, hi) and not lx.BOUND_AFTER.match(text, hi):
+            if glued and not lx.unit_at(text, hi) and not lx.BOUND_AFTER.match(text, hi) and not _GLUED_GRAMMAR.match(
+                text, hi
+            ):
                 continue  # a name with a number in it: "1블럭", "2차효과", "0 모멘트점" glued, "1층"
             if re.match(r"[\-‐]", text[lo - 1 : lo]) and re.search(r"[A-Za-z]$", text[max(s, lo - 2) : lo - 1]):
                 continue  # "KRL-2012"

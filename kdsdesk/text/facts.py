@@ -31,7 +31,7 @@ from kdsdesk import lexicon as lx
 from kdsdesk.records import Fact, Table, TableCell
 from kdsdesk.text.sentences import sentence_ranges
 
-FACTS_VERSION = "1"
+FACTS_VERSION = "2"
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])(?:{_NUM})(?![\d])")
@@ -305,6 +305,8 @@ def text_facts(raw: str) -> list[Fact]:
             nm = _NOUN_AFTER.match(text, ue)
             if unit and not bound and nm and is_noun_stem(nm.group(1)):
                 subject = nm.group(1)  # "100 m 간격으로", "7일 설계강도": the value of the noun after it
+            tail = re.match(r"\s*\(([^()]{2,40})\)", text[ue:])
+            tail_case = tail.group(1).strip() if tail and re.search(r"[가-힣]{2,}", tail.group(1)) else ""
             pm = None
             for pm_ in _PAREN_CASE.finditer(text, s, a):
                 close = text.find(")", pm_.end())
@@ -327,6 +329,8 @@ def text_facts(raw: str) -> list[Fact]:
                 cases = [*case_phrases(opening + " 경우"), *cases]
             if pm is not None:
                 cases.append(_clean_subject(pm.group(1)))
+            if tail_case:
+                cases.append(tail_case)  # "＝ 2.0 (미건조제재목)"
             for rm in _RESPECTIVELY.finditer(text, s, e):  # "1.2와 2.4를 각각 1.5와 3.0으로": 3.0 stands for 2.4
                 if rm.start("y1") == lo or rm.start("y2") == lo:
                     cases = [rm.group("x1") if rm.start("y1") == lo else rm.group("x2")]

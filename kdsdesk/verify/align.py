@@ -266,6 +266,7 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         + (sum(own) / len(own) if own else 1.0)
         + covered(" ".join(need.terms), r.sentence + " " + r.before)
         + (words_covered(r.window, need.question) if len(content_words(r.window)) >= 2 else 0.5)
+        + (words_covered(r.owner, need.question) if content_words(r.owner) else 0.5)
         + (0.3 if need.unit and r.unit and lx.same_unit(need.unit, r.unit) else 0.0)
         + (0.2 if need.threshold == r.threshold else 0.0)
     )

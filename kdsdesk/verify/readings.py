@@ -198,6 +198,9 @@ def read_sentence_value(
     unit = um.group(1) if um else ""
     ue = um.end() if um else rb
     bound = lx.bound_after(nk if len(nk) == len(sentence) else sentence, ue)
+    tail = re.match(r"\s*\(([^()]{2,40})\)", base[ue:])
+    if tail and re.search(r"[가-힣]{2,}", tail.group(1)):
+        cases.append(tail.group(1).strip())  # "＝ 2.0 (미건조제재목)": the case is written after the value
     sign = re.search(r"([≤<≥>⩽⩾])\s*$", sentence[max(0, ra - 3) : ra])
     if not bound and sign:
         bound = lx.SIGN_BOUND.get(sign.group(1), "")
@@ -333,7 +336,7 @@ def sentence_readings(chunk: Chunk) -> Iterator[Reading]:
             sp = re.match(r"\s([A-Za-zα-ωΑ-Ω])(?=[을를이가은는의로와과에,.)]|\s|$)", nk[y:])
             if sp and not lx.UNIT_AFTER_NUMBER.match(nk, y):
                 hi = y + sp.end(1)  # "1 D를": an expression
-            m = re.match(r"\s*[~∼〜～:/]\s*(\d[\d.,]*)", nk[y:]) or _FREQUENCY.match(nk, y)
+            m = re.match(r"\s*(?:%|°|mm|cm|m|MPa|kN)?\s*[~∼〜～:/]\s*(\d[\d.,]*)", nk[y:]) or _FREQUENCY.match(nk, y)
             if m:  # a range, ratio or fraction, or a frequency ("1년에 1회"), reads as one value
                 hi = y + m.end() if m.re is not _FREQUENCY else m.end()
             taken = hi

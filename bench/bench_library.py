@@ -43,7 +43,7 @@ REAL = ROOT.parent / "shared" / "corpus" / "real" / "kds"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
 KDSDESK = [sys.executable, "-m", "kdsdesk"]
 REINDEX_STEM = "KDS_14_20_22_part1"  # the standard whose changed copy is re-indexed
-FILTER_WORD = "교량"
+FILTER_WORD = "24 교량"  # the field 24 교량, typed as its label
 
 
 def _children_usage() -> tuple[float, int]:

@@ -55,6 +55,14 @@ def status_text(doc: DocInfo, dense_available: bool) -> str:
     return "검색 가능"
 
 
+def _matches(word: str, hay: str) -> bool:
+    """A filter word in a row's text: one or two digits must be a whole number there (a field "24", a code part),
+    anything else a substring ("교량", "142010", "2021")."""
+    if word.isdigit() and len(word) <= 2:
+        return f" {word} " in f" {hay} "
+    return word in hay
+
+
 class LibraryPanel(QWidget):
     """Documents, progress, actions and the clause tree of the selected document."""
 
@@ -257,7 +265,7 @@ class LibraryPanel(QWidget):
             label = group.text(0)
             visible = 0
             for row, hay in rows:
-                ok = all(w in hay or w.replace(" ", "") in hay for w in words)
+                ok = all(_matches(w, hay) for w in words)
                 if row.isHidden() == ok:
                     row.setHidden(not ok)
                 visible += ok

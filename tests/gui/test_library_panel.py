@@ -67,6 +67,12 @@ def test_filter_keeps_standards_matching_every_word(qtbot) -> None:  # type: ign
     panel.filter.setText("142010")  # a code typed without spaces
     panel.apply_filter()
     assert fields(panel) == {"14 구조": 1}
+    panel.filter.setText("20")  # a whole number of a code (KDS 14 20 xx, KDS 24 14 20), not the 20 of 2021
+    panel.apply_filter()
+    assert fields(panel) == {"14 구조": 20, "24 교량": 1}
+    panel.filter.setText("24 교량")
+    panel.apply_filter()
+    assert fields(panel) == {"24 교량": 30}
     panel.filter.setText("2016 기초")  # year and title
     panel.apply_filter()
     assert fields(panel) == {"11 지반": 1}

@@ -167,6 +167,12 @@ class ClauseTracker:
             return False
         return False
 
+    def acceptable(self, number: str, title: str) -> bool:
+        """Whether ``accept(number, title)`` would take it: a plausible successor, or the first heading again (a
+        table of contents over, or an appendix that numbers its clauses from 1 again)."""
+        restart = self._first is not None and (number, title) == self._first and bool(self._path)
+        return restart or self.plausible(number)
+
     def accept(self, number: str, title: str) -> bool:
         """Take ``number title`` as the current clause if its order is plausible; return whether it was."""
         if self._first is not None and (number, title) == self._first and self._path:

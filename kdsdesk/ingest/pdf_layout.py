@@ -315,7 +315,7 @@ class _Builder:
         bare = _BARE_NUMBER.match(ln.text) if piece.page not in self.toc else None
         if parsed is None and bare is not None and (ln.bold or ln.size > self.m.body_size + 0.4):
             parsed = (bare.group(1), "")  # the title is drawn as outlines (no text layer)
-        if parsed is not None and self.tracker.plausible(parsed[0]) and self._heading_like(piece, prev):
+        if parsed is not None and self.tracker.acceptable(*parsed) and self._heading_like(piece, prev):
             self.flush()
             self.tracker.accept(*parsed)
             self.acc = _Acc("heading", ocr=self.ocr)

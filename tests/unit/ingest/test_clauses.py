@@ -130,3 +130,18 @@ def test_doc_meta_prefers_own_code_over_references() -> None:
 )
 def test_doc_meta_from_file_name(name: str, code: str) -> None:
     assert detect_doc_meta(["본문"], name)[0] == code
+
+
+def test_an_appendix_numbered_from_one_again_is_acceptable() -> None:
+    """"부록. …" then "1. 일반사항" again: not a successor of 4.2, but the first heading again — the PDF parser asks
+    ``acceptable`` (as ``accept`` does for HWPX) so the appendix keeps its own clauses."""
+    t = ClauseTracker()
+    body = [("1", "일반사항"), ("1.1", "목적"), ("2", "재료"), ("4", "설계"), ("4.1", "평가"), ("4.2", "재하시험")]
+    for number, title in body:
+        assert t.accept(number, title)
+    assert not t.plausible("1")
+    assert t.acceptable("1", "일반사항")
+    assert not t.acceptable("1", "총칙")
+    assert t.accept("1", "일반사항")
+    assert t.clause == "1"
+    assert t.acceptable("1.1", "목적")

@@ -54,11 +54,10 @@ class LlmAnswerer:
         import kdsdesk.answer.prompts as prompts
         from kdsdesk.answer.schema import SchemaError, draft_from_json, schema_for
 
-        items = prompts.evidence_items(need.question, hits)
-        facts = prompts.candidate_facts(need, hits)
-        user = prompts.user_message(need, items, facts)
+        prompt = prompts.build(need, hits)
+        items = prompt.items
         schema = schema_for(need.qtype, len(items))
-        res = llm_mod.complete_json(self.gguf, prompts.SYSTEM, user, schema, on_token=self.on_token)
+        res = llm_mod.complete_json(self.gguf, prompts.SYSTEM, prompt.user, schema, on_token=self.on_token)
         checks = {"complete": res.finish_reason != "length", "schema": True}
         try:
             draft = draft_from_json(json.loads(res.text), need.qtype, [it.chunk_id for it in items])

@@ -1,8 +1,11 @@
 """The answer card and the citations list.
 
 A confirmed answer shows its value and unit large; a ``warning`` or ``restricted`` answer never shows a bare
-number: the badge says why and the evidence (the quotes) is listed instead. Streamed LLM text appears while the
-answer is generated. "인용 복사" puts ``KDS 24 12 21 : 2021  3.6.1 (2)  ω = 12.7 kN/m`` on the clipboard.
+number: the badge says why and the evidence (the quotes) is listed instead. When nothing is confirmed (and below a
+warning) the best passages of the retrieved evidence follow (관련 본문, ``kdsdesk.ui.passage_list``): a click opens
+the page with the passage highlighted. When the verifier found several cases that fit the question equally, they
+are listed as 값 / 조건 rows (경우별 값) instead of one value. Streamed LLM text appears while the answer is
+generated. "인용 복사" puts ``KDS 24 12 21 : 2021  3.6.1 (2)  ω = 12.7 kN/m`` on the clipboard.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -28,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from kdsdesk.records import Answer, Citation
+from kdsdesk.ui.passage_list import PassageList
 
 BADGES = {
     "confirmed": ("확정", "#2e7d32"),
@@ -35,6 +39,8 @@ BADGES = {
     "restricted": ("제한: 값을 확정할 수 없음", "#c62828"),
     "unverified": ("검증 안 됨: 값을 확정할 수 없음", "#616161"),
 }
+UNLIMITED = 16777215  # QWIDGETSIZE_MAX
+CASES_MAX_HEIGHT = 180  # px: the cases table scrolls past about six rows
 _SYMBOL = re.compile(r"^[A-Za-zα-ωΑ-Ωφ][A-Za-z0-9_α-ωΑ-Ω,{}]{0,7}$")
 _PARTICLE = re.compile(r"[가-힣]+$")
 
@@ -135,6 +141,15 @@ class AnswerView(QWidget):
         self.alternatives.verticalHeader().hide()
         self.alternatives.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.alternatives.setMaximumHeight(130)
+        self.cases_title = QLabel("경우별 값 — 질문의 조건에 맞는 경우를 원문에서 확인하세요")
+        self.cases_title.setWordWrap(True)
+        self.cases = QTableWidget(0, 2)
+        self.cases.setHorizontalHeaderLabels(["값", "조건"])
+        self.cases.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.cases.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.cases.verticalHeader().hide()
+        self.cases.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.cases.setWordWrap(True)
         self.stream = QPlainTextEdit()
         self.stream.setReadOnly(True)
         self.stream.setMaximumHeight(110)
@@ -148,6 +163,11 @@ class AnswerView(QWidget):
         self.citations.setAlternatingRowColors(True)
         self.citations.itemActivated.connect(self._activated)
         self.citations.itemClicked.connect(self._activated)
+        self.passages_title = QLabel("관련 본문")
+        self.passages_title.setFont(bold)
+        self.passages_title.setToolTip("질문의 낱말이 든 본문 구절입니다. 누르면 원문의 그 쪽이 열립니다.")
+        self.passages = PassageList()
+        self.passages.passage_activated.connect(self.citation_activated)
 
         card = QFrame()
         card.setFrameShape(QFrame.Shape.StyledPanel)
@@ -160,12 +180,16 @@ class AnswerView(QWidget):
         cv.addWidget(self.reason)
         cv.addWidget(self.body)
         cv.addWidget(self.alternatives)
+        cv.addWidget(self.cases_title)
+        cv.addWidget(self.cases)
         cv.addWidget(self.stream)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(card)
         lay.addWidget(self.evidence_title)
         lay.addWidget(self.citations, 1)
+        lay.addWidget(self.passages_title)
+        lay.addWidget(self.passages, 2)
         self.clear()
 
     # -- states ----------------------------------------------------------------------------------------------------
@@ -184,6 +208,12 @@ class AnswerView(QWidget):
             lab.hide()
         self.alternatives.setRowCount(0)
         self.alternatives.hide()
+        self.cases.setRowCount(0)
+        for w in (self.cases, self.cases_title, self.passages, self.passages_title):
+            w.hide()
+        self.passages.set_passages(())
+        self.evidence_title.show()
+        self.citations.show()
         self.citations.clear()
         self.copy_button.setEnabled(False)
 
@@ -249,7 +279,11 @@ class AnswerView(QWidget):
                 for k, text in enumerate((alt.condition, alt.value, alt.unit)):
                     self.alternatives.setItem(r, k, QTableWidgetItem(text))
             self.alternatives.show()
+        elif a.alternatives and not a.value:  # several cases fit the question equally: list them, pick none
+            self._show_cases(a)
         self.evidence_title.setText("근거 (원문을 확인하세요)" if not confirmed else "근거")
+        self.evidence_title.setVisible(bool(a.citations) or confirmed)
+        self.citations.setVisible(bool(a.citations) or confirmed)
         self.citations.clear()
         for c in a.citations:
             page = f"  {c.page_index + 1}쪽" if c.page_index is not None else (
@@ -263,6 +297,48 @@ class AnswerView(QWidget):
             item.setToolTip(c.chunk.doc.file)
             self.citations.addItem(item)
         self.copy_button.setEnabled(bool(a.citations) and (bool(a.value) or confirmed))
+        self.citations.setMaximumHeight(UNLIMITED)
+        if a.passages and not confirmed:
+            self.passages.set_passages(a.passages)
+            self.passages_title.setText(f"관련 본문 {len(a.passages)}곳 — 누르면 원문의 그 쪽이 열립니다")
+            self.passages_title.show()
+            self.passages.show()
+            self._fit_citations()
+            QTimer.singleShot(0, self._fit_citations)  # again once the layout has given the list its width
+
+    def _fit_citations(self) -> None:
+        """Beside the passages, the few citations take the room they need (the passages get the rest)."""
+        if not self.passages.isVisibleTo(self):
+            self.citations.setMaximumHeight(UNLIMITED)
+            return
+        lst = self.citations
+        fm = lst.fontMetrics()
+        width = max(80, lst.viewport().width() - 12)
+        flags = int(Qt.TextFlag.TextWordWrap)
+        rows = 0
+        for r in range(lst.count()):
+            item = lst.item(r)
+            text = item.text() if item is not None else ""
+            rows += fm.boundingRect(QRect(0, 0, width, 100_000), flags, text).height() + 6
+        lst.setMaximumHeight(max(48, rows + 2 * lst.frameWidth() + fm.lineSpacing() // 2))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_citations()
+
+    def _show_cases(self, a: Answer) -> None:
+        self.cases.setRowCount(len(a.alternatives))
+        for r, alt in enumerate(a.alternatives):
+            for k, text in enumerate((f"{alt.value} {alt.unit}".strip(), alt.condition)):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                self.cases.setItem(r, k, item)
+        self.cases.resizeRowsToContents()
+        rows = sum(self.cases.rowHeight(r) for r in range(self.cases.rowCount()))
+        head = self.cases.horizontalHeader().sizeHint().height()
+        self.cases.setFixedHeight(min(CASES_MAX_HEIGHT, head + rows + 2 * self.cases.frameWidth() + 2))
+        self.cases_title.show()
+        self.cases.show()
 
     # -- actions ---------------------------------------------------------------------------------------------------
     def _reindex(self) -> None:

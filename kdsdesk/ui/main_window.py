@@ -51,6 +51,7 @@ from kdsdesk.ui.controller import Controller
 from kdsdesk.ui.garbage import GuiGarbageCollector
 from kdsdesk.ui.library_panel import LibraryPanel
 from kdsdesk.ui.page_viewer import PageViewer
+from kdsdesk.ui.passage_list import passage_citation
 from kdsdesk.ui.render import PageRequest
 
 log = logging.getLogger(__name__)
@@ -358,7 +359,8 @@ class MainWindow(QMainWindow):
 
 
 class ScreenshotRun(QObject):
-    """``--screenshot``: index the samples if the library is empty, ask, open the first citation, save, quit."""
+    """``--screenshot``: index the samples if the library is empty, ask, open the first citation (or passage), save,
+    quit."""
 
     def __init__(self, window: MainWindow, out: str, question: str | None, timeout_s: float = 600.0) -> None:
         super().__init__(window)
@@ -387,12 +389,20 @@ class ScreenshotRun(QObject):
             QTimer.singleShot(300, lambda: self._finish(0))
 
     def _answered(self, answer: Answer) -> None:
-        if not answer.citations:
+        """Open what a user would click first: the first citation, or — when nothing is confirmed or warned —
+        the first of the best passages."""
+        view = self.window.answer_view
+        if answer.status in ("restricted", "unverified") and answer.passages:
+            view.passages.setCurrentRow(0)
+            citation = passage_citation(answer.passages[0])
+        elif answer.citations:
+            view.citations.setCurrentRow(0)
+            citation = answer.citations[0]
+        else:
             QTimer.singleShot(300, lambda: self._finish(0))
             return
-        self.window.answer_view.citations.setCurrentRow(0)
-        self.window.open_citation(answer.citations[0])
-        if answer.citations[0].chunk.doc.kind != "pdf":
+        self.window.open_citation(citation)
+        if citation.chunk.doc.kind != "pdf":
             QTimer.singleShot(300, lambda: self._finish(0))
 
     def _finish(self, code: int) -> None:

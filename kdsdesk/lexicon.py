@@ -23,6 +23,7 @@ Dimension = Literal[
 ]  # fmt: skip
 Bound = Literal["", "ge", "gt", "le", "lt"]
 Extreme = Literal["", "min", "max"]
+Relation = Literal["coef", "div", "term"]  # how a formula question relates its number to the formula
 
 
 def nfkc(text: str) -> str:
@@ -78,6 +79,8 @@ def unit_at(text: str, pos: int) -> re.Match[str] | None:
     """The unit written right after a value at ``pos``: "25 mm", or in parentheses as equations write it
     ("E_s = 200,000 (MPa)"); group 1 is the unit."""
     return UNIT_AFTER_NUMBER.match(text, pos) or _UNIT_PARENS_AFTER.match(text, pos)
+
+
 # units spelled out in a question ("몇 퍼센트", "몇 도") → the written unit
 SPELLED_UNITS: dict[str, str] = {
     "퍼센트": "%", "프로": "%", "밀리미터": "mm", "센티미터": "cm", "미터": "m", "킬로미터": "km", "톤": "ton",
@@ -120,8 +123,12 @@ def unit_dimension(unit: str) -> Dimension:
 
 
 def same_unit(a: str, b: str) -> bool:
-    """Two written units name the same unit ("mm2" = "mm²", "㎥/s" = "m³/s")."""
-    return canonical_unit(a).lower() == canonical_unit(b).lower()
+    """Two written units name the same unit ("mm2" = "mm²", "㎥/s" = "m³/s", "N/mm²" = "MPa")."""
+    ca, cb = canonical_unit(a), canonical_unit(b)
+    if ca.lower() == cb.lower():
+        return True
+    fa, fb = UNIT_FACTOR.get(ca), UNIT_FACTOR.get(cb)
+    return fa is not None and fa == fb and unit_dimension(ca) == unit_dimension(cb) != ""
 
 
 # -- quantities a question asks for (the head noun comes last in a Korean noun phrase) -----------------------------
@@ -182,7 +189,7 @@ def bound_of_word(word: str) -> Bound:
 
 _NEGATED_LIMIT = re.compile(r"[가-힣]{0,4}\s*(?:수는?\s*없|서는\s*안|지\s*않|지\s*못|면\s*안)")
 _FLIP: dict[Bound, Bound] = {"gt": "le", "ge": "lt", "lt": "ge", "le": "gt"}
-_COMPARE_AFTER = re.compile(r"\s*(?:[을를이가]\s*)?보다\s*(크|작|많|적|길|짧|높|낮)")
+_COMPARE_AFTER = re.compile(r"\s*(?:[을를이가]\s*)?보다\s*(크|커|컸|작|많|적|길|짧|높|낮)")
 
 
 def bound_after(text: str, pos: int) -> Bound:
@@ -196,7 +203,7 @@ def bound_after(text: str, pos: int) -> Bound:
         c = _COMPARE_AFTER.match(text, pos)
         if c is None:
             return ""
-        b = "gt" if c.group(1) in ("크", "많", "길", "높") else "lt"
+        b = "gt" if c.group(1) in ("크", "커", "컸", "많", "길", "높") else "lt"
         end = c.end()
     if b in ("gt", "lt") and _NEGATED_LIMIT.match(text, end):
         return _FLIP[b]
@@ -232,10 +239,11 @@ QUESTION_WORDS = frozenset({
 QUESTION_END = re.compile(r"(인가요|인가|인지|일까요|나요|까요|습니까|니까|는지|ㄴ가요|가요|죠|요)$")
 
 # -- list items ----------------------------------------------------------------------------------------------------
-ITEM_MARK = re.compile(
-    r"^\s*(?P<m>\(\d{1,2}\)|\([가-하]\)|[①-⑳]|[㉠-㉭]|[㉮-㉻]|[가-하]\.(?=\s)|[가-하]\)(?=\s)|\d{1,2}\)(?=\s)"
-    r"|[a-z]\)(?=\s)|[∙·•\-])"
+_NUMBERED = (
+    r"\(\d{1,2}\)|\([가-하]\)|[①-⑳]|[㉠-㉭]|[㉮-㉻]|[가-하]\.(?=\s)|[가-하]\)(?=\s)|\d{1,2}\)(?=\s)|[a-z]\)(?=\s)"
 )
+NUMBERED_ITEM_MARK = re.compile(rf"^\s*(?P<m>{_NUMBERED})")  # a numbered item: "(1)", "①", "가.", "1)"
+ITEM_MARK = re.compile(rf"^\s*(?P<m>{_NUMBERED}|[∙·•\-])")  # a numbered or bulleted item
 SUB_ITEM_MARK = re.compile(r"^\s*([①-⑳]|[가-하]\.|\d+\)|[a-z]\))")  # an item under a numbered paragraph
 
 
@@ -284,6 +292,7 @@ def negation_disagrees(a: str, b: str) -> bool:
         if w in nfkc(other):
             return True
     return False
+
 
 # -- ordinals ------------------------------------------------------------------------------------------------------
 ORDINALS: dict[str, int] = {
@@ -346,7 +355,7 @@ def defined_term(sentence: str) -> str:
 # a sentence that only points elsewhere ("표 4.2-1에 따른다", "KDS 14 20 10을 따른다")
 POINTER = re.compile(
     r"((표|식|그림)\s*\(?\s*[A-Z]?\d+(\.\d+)*(-\d+)?\s*\)?|KDS\s*\d{2}\s*\d{2}\s*\d{2}|KCS\s*\d{2}\s*\d{2}\s*\d{2}|"
-    r"\d+(\.\d+)+)\s*(의\s*(값|규정|내용)\s*)?(에\s*따르|을\s*따르|를\s*따르|을\s*참조|를\s*참조|에\s*의하|에\s*준하|"
+    r"\d+(\.\d+)+)\s*(의\s*(값|규정|내용)\s*)?(에\s*따르|에\s*따른다|[을를]\s*따른다|을\s*따르|를\s*따르|을\s*참조|를\s*참조|에\s*의하|에\s*준하|"
     r"에\s*제시|에서\s*정하|에\s*규정|과\s*같)"
 )
 INTRO_TO_FORMULA = re.compile(r"(다음\s*(식|과\s*같이|의\s*식)|아래\s*식|식\s*\(\s*[A-Z]?[\d.]+\s*-\s*\d+\s*\))")
@@ -375,3 +384,232 @@ SYNONYMS: tuple[tuple[str, str], ...] = (
     ("허용값", "허용"), ("허용치", "허용"), ("한곗값", "한계"), ("한계값", "한계"), ("너비", "폭"),
     ("반경", "반지름"), ("스팬", "경간"), ("별도의", "따로"), ("별도", "따로"), ("자중", "무게"),
 )  # fmt: skip
+
+
+# -- what a question asks (read by kdsdesk.verify.need) ----------------------------------------------------------------
+# "몇 분의 몇" asks for a fraction, not minutes
+UNIT_ASKED = re.compile(rf"몇\s*({UNIT_ALT}|퍼센트|프로)(?![A-Za-z0-9²³/])(?!\s*의\s*몇)")
+UNIT_PAREN_IN_QUESTION = re.compile(rf"\(\s*({UNIT_ALT})\s*\)")
+# a telegraphic question ending on a unit written in Latin letters or signs: "연결부 설계강도 하한 kN"
+UNIT_AT_QUESTION_END = re.compile(rf"(?<=[^\d.\s]\s)({UNIT_ALT})\s*[?？]?$(?<![가-힣])")
+ASKS_DEFINITION = re.compile(
+    r"(이란|[가-힣]란\s|[가-힣]란\?|정의|무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|"
+    r"어떤\s*의미|무슨\s*뜻|의\s*뜻|\s뜻\s*[?？]?$|무엇을\s*말하|어떤\s*\S+[을를]\s*말하나요|[을를]\s*말하나요|[은는]\s*어떤\s*[가-힣]+인가요|"
+    r"(무엇|뭘|무얼)을?\s*(뜻|의미)|뜻하나요|의미하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$))"
+)
+ASKS_NAME = re.compile(
+    r"(무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$))"
+)
+ASKS_VALUE = re.compile(
+    r"(얼마|몇\s|몇[가-힣A-Za-z%°]|최댓값|최솟값|상한(값|은|는)|하한(값|은|는)|계수(는|가|를)\s*[?？]?$|값(은|는)\s*[?？]?$|"
+    r"비율(은|는)|간격\s*한도|한도(는|은)|(최대|최소)\s*[가-힣]*\s*(는|은)\s*[?？]?$|"
+    r"(강도|계수|(포아송|세장|두께|철근|면적|경간|폭)비|두께|간격|지름|직경|길이|거리|높이|깊이|하중|응력)\s*(\(?[A-Za-zφ-ω][\w′']*\)?\s*)?"
+    r"(는|은)\s*[?？]?$|"
+    r"(최소|최대|최솟|최댓|하한|상한|허용|기준)\s*값|"
+    r"(계수|장력|강도|두께|간격|지름|직경|길이|거리|하중|[가-힣]율|[가-힣]률|중량|처짐)\s*(은|는)?\s*[?？]?$)"
+)  # the last lines: a quantity named at the end ("… 항복강도 Fy는?", "… 포아송비는?")
+ASKS_HOW = re.compile(
+    r"(어떻게|무엇을\s*해야|어떤\s*조치|어떤\s*\S+(으로|로|에만|을|를)\s|어떤\s*식|어떤\s*접합|원칙|해야\s*하나요)"
+)
+STATES_CONDITION = re.compile(
+    r"([가-힣]\s*시\s|인\s*경우|한\s*경우|는\s*경우|일\s*때|할\s*때|쓸\s*때|[을를]?\s*때|[가-힣](으)?면\s|이고\s|에서\s)"
+)
+ASKS_AT_MOST = re.compile(r"(이하|미만|넘지\s*않|초과하지\s*않|≤|<=|<)")
+ASKS_ABOVE = re.compile(r"(초과|넘는|넘으면|넘을|넘어|이상인|>|≥|>=)")
+# Telegraphic questions name the quantity (and its bound) with no question word: "거푸집 자중 하한값",
+# "M24 볼트 표준구멍 지름", "강관 외경 하한", "B급 마감 절대처짐 허용값". The last word decides: a quantity noun,
+# optionally followed by a bound word; synonyms (외경/내경/구경, 한계/허용값, 크기/치수) count alike.
+QUANTITY_NOUN_RE = (
+    r"(계수|강도|응력|장력|하중|측압|압력|두께|간격|지름|직경|외경|내경|구경|길이|거리|폭|높이|깊이|치수|크기|"
+    r"사이즈|처짐|중량|단위중량|자중|[가-힣]율|[가-힣]률|비율|각도|경사각|온도|면적|단면적|철근량|비|φ|λ|θ|"
+    r"[A-Za-zα-ωΑ-Ω](_?\{?[A-Za-z0-9]+\}?)?)"
+)
+BOUND_NOUN_RE = (
+    r"(최솟값|최댓값|최소값|최대값|최소치|최대치|하한값?|상한값?|한도|한곗값|한계값?|허용값|허용치|제한값?|기준값|"
+    r"값|최소|최대|수치)"
+)
+TELEGRAPHIC_VALUE = re.compile(
+    rf"(?<![가-힣])[가-힣A-Za-z0-9_]*{QUANTITY_NOUN_RE}(\s*{BOUND_NOUN_RE})?\s*[?？]?$|{BOUND_NOUN_RE}\s*[?？]?$"
+)
+# -- the quantity a value question asks for, and units that cannot be it -----------------------------------------
+# The head noun of a Korean noun phrase comes last ("추가 측압 비율" is a ratio; "강도감소계수" a factor), so the
+# LAST quantity noun of the question names what is asked. A factor/ratio-of-two word ends the search unconstrained.
+QUANTITY_HEAD = re.compile(
+    r"(계수|배율|계수값|비|배|비율|백분율|할증률|[가-힣]율|[가-힣]률|속도|강도|응력|하중|측압|압력|"
+    r"두께|간격|길이|거리|폭|지름|직경|외경|내경|바깥지름|깊이|높이|피복|치수|사이즈|온도|기간|시간|각도)(?=[은는이가을를의도만과와]|\s|\?|$)"
+)
+MULTIPLIER_ASKED = re.compile(r"곱하|곱한|곱해|나누|나눈|상수|지수|승수")
+ASK_WORDS = frozenset({"얼마", "몇", "무엇", "어떤", "어느", "무슨", "뭐", "언제", "어떻", "어디"})
+FORMULA_ASKED = re.compile(
+    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식|산정식)(은|을|으로|이)\s|(?<![가-힣])(합|곱)으로|"
+    r"어떻게\s*(계산|산정|구하)"
+)
+REQUIREMENT_ASKED = re.compile(
+    r"어떻게|무엇을\s*해야|어떤\s*조치|해야\s*하나요|되나요|돼나요|할\s*수\s*있나요|써도|사용해도|해도|"
+    r"요구(조건|사항)|원칙은|규정은|방법은|조건은|제한\s*사항"
+)
+QUANTITY_END = re.compile(
+    rf"({QUANTITY_ALT}|[가-힣]*(량|율|률|계수|상수|지수|비|속도|값|한도|치수|깊이|높이|정확도|밀도|농도|빈도|경사도))$"
+)
+THRESHOLD_ASKED = re.compile(
+    r"(얼마|몇\s*\S{0,6})\s*(이상|이하|미만|초과|보다\s*\S+)\s*(이면|인\s*경우|일\s*때|인(?!가|지|데)|이고)|"
+    r"(얼마|몇\s*\S{0,6})\s*(를|을)?\s*(넘으면|초과하면|넘는|초과하는)"
+)
+SCOPE_AT_START = re.compile(r"^\s*([^,?]{2,40}?)(?:에서는|에서|의\s*경우)\s")
+TERM_PATTERNS = (
+    r"\s*(.+?)\s*의\s*(?:정의|뜻|의미|개념)",
+    r"\s*(.+?)\s*(?:이란|란)(?=[\s?？]|$)",
+    r"\s*(.+?)\s*(?:은|는)\s*(?:무엇|뭐|어떤|무슨)",
+    r"\s*(.+?)\s*(?:은|는)\s",
+)
+EXCLUDED_ASKED = re.compile(
+    r"([가-힣A-Za-z0-9·]{2,}?)(?:이|가)?\s*아닌|([가-힣A-Za-z0-9·]{2,}?)(?:을|를)?\s*제외(?:한|하고)"
+)
+RELATIVE_ASKED = re.compile(r"의\s*(얼마|몇\s*(배|%|퍼센트|분의))")
+BOUND_ASKED = re.compile(
+    r"(몇\s*(?:[^\s가-힣]{0,8}|도|배|퍼센트|개|년|일|시간|분|회|미터|톤)|얼마)\s*[을를]?\s*"
+    r"(이하|이상|미만|초과(?!하지)|까지|넘지\s*않|초과하지\s*않)"
+)
+
+
+# -- evidence units (read by kdsdesk.answer.sentences) -----------------------------------------------------------------
+FORMULA_WORDS = re.compile(r"식(에서|의|에|으로)|계산식|상세식|공식|곱하|나누|상수|항은")
+ASKING_GRAMS = frozenset({"얼마", "무엇", "어떤", "경우", "하나", "나요", "인가"})
+UNIT_TOKENS = frozenset({"mm", "cm", "m", "mpa", "gpa", "kpa", "kn", "n", "h", "s", "knm"})
+ASKING_MORPHEMES = frozenset({"어떻", "하", "되", "있", "말하", "부르", "얼마", "무엇", "경우", "정하", "나오"})
+SENTENCE_TOPIC = re.compile(r"([가-힣A-Za-z0-9_ ]{2,24}?)[은는]\s")
+CONDITION_PART = re.compile(r"^(.*?)(경우|때|(?<=[가-힣])면\s)")
+CASE_END = re.compile(r"(경우|때)(에는|에도|에|는)?|에서는|에는")
+THIS_VALUE_OPEN = re.compile(r"^\s*(이\s*값|이렇게|이와\s*같이)")
+
+
+# -- evidence sentences (read by kdsdesk.answer and kdsdesk.verify) ------------------------------------------------
+# the words before a sentence's first 은/는: what it is about ("조립압축재의 단부 연결은 …")
+TOPIC_PHRASE = re.compile(r"(.{3,30}?)\s?(?:은|는)\s")
+TOPIC_AT_START = re.compile(r"^\s*(?:\(\d+\)\s*)?(.{3,30}?)\s?(?:은|는)\s")
+REFERS_TO_FORMULA = re.compile(r"다음\s*식|식\s*\(")
+# a question that names a formula ("어떤 식으로", "계산식은", "합으로")
+FORMULA_NAMED = re.compile(
+    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식)(은|을)\s|(?<![가-힣])(합|곱)으로"
+)
+# words of quantity or rule that are never the head of what a question is about
+GENERIC_HEADS = GENERIC_WORDS | {"상수", "계수", "항"}
+# words a standard writes as a sign
+WRITTEN_AS_SIGN: dict[str, str] = {"제곱근": "√", "루트": "√", "합계": "Σ", "총합": "Σ"}
+
+
+# -- fact reading (kdsdesk.text.facts) ---------------------------------------------------------------------------------
+REFERENCE_BEFORE_NUMBER = re.compile(
+    r"(식|표|그림|제|KDS|KCS|KS\s*[A-Z]?|부록|<표|〈표)\s*[<〈(]?\s*(\d{1,4}\s+){0,2}$"
+)
+FACT_CLAUSE_END = re.compile(r"[,;]\s|(며|고|나|으나|지만|하고),?\s|다\.\s|:\s")
+THRESHOLD_AFTER = re.compile(
+    r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘을|넘으면|이상인|이하인|미만인|초과인|이상이면|이내인|"
+    r"이하이면|미만이면|초과하면|인\s*경우|일\s*(?:때|경우)|인\s*때|이면|인|이상일|이하일|미만일|이내일|"
+    r"이내에\s*있는|이상\s*시|이하\s*시|넘지\s*않을\s*때|초과하지\s*않는)"
+)
+OWNER_WORD = re.compile(r"(\S+?)(?:은|는|이|가|을|를)$")
+VERB_STEM_END = re.compile(r"(하|되|있|없|않|받|같|시키|지니|가지|이루|나타나|작용하)$")
+PARTICLE_WORD_END = re.compile(
+    r"(은|는|을|를|에|에서|에는|로|으로|와|과|이나|부터|까지|보다|이며|이고|하고|하여|해서)$"
+)
+OF_NOUN_AFTER = re.compile(r"\s*의\s+([가-힣A-Za-z][^\s,.]{0,15})")
+PAREN_CASE = re.compile(r"\(([^()]{2,80}?)(?:인|일|한|하는|되는|는|은|의)?\s*(?:경우|때)(?:에는|에|는)?\s*")
+NOUN_AFTER = re.compile(r"\s+([가-힣]{2,}?)(?:은|는|이|가|을|를|의|으로|로|에)?(?=[\s,.]|$)")
+OPENING_CASE = re.compile(r"^(.{2,80}?)(?:인|일|한|하는|되는|는|은|의)?\s*(?:경우|때)(?:에는|에도|에|는)?\s*,")
+QUALIFIER_BEFORE = re.compile(r"(각각|모두)\s*$")
+RESPECTIVELY = re.compile(
+    r"(?P<x1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<x2>\d+(?:\.\d+)?)\s*[을를은는이가]?\s*각각\s*"
+    r"(?P<y1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<y2>\d+(?:\.\d+)?)"
+)
+FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
+GLUED_GRAMMAR = re.compile(
+    r"(으로|로|이|가|을|를|은|는|의|에|와|과|도|만|이다|이며|이고|이나|이면|이상|이하|미만|초과|이내|까지|보다|부터|씩|"
+    r"인|일|이어|여야|에서|마다|정도|내외|가량)"
+)
+DESIGNATION_AFTER = re.compile(
+    r"\s*(등급|급|종|호|번|단계|형|류|차\s*\(|차\s|군|차원|층|블럭|블록|힌지|궤도당|당\b|\s*m당)"
+    r"(?![가-힣]*(이상|이하|미만|초과))"
+)
+DESIGNATION_BEFORE = re.compile(r"(등급|제|No\.?|Type|타입|유형)\s*$")
+DATE_AFTER_NUMBER = re.compile(r"\s*(년\s*\d{1,2}\s*월|월)")
+VALUE_CELL_WORDS = re.compile(rf"이하|이상|초과|미만|및|또는|~|{UNIT_ALT}")
+JOINT_OWN_BOUND = re.compile(r"\s*(이하|이상|미만|이내)")
+JOINER = r"\s*(?:이어야\s*하며|이고|이며|으로\s*하며|로\s*하며)?\s*,\s*"
+JOINT_AFTER = re.compile(JOINER + r"[\d.,]+\s*[^\s\d,]{0,6}\s*(이하|이상|미만|이내)")
+JOINT_BEFORE = re.compile(r"(이하|이상|미만|이내)" + JOINER + "$")
+
+
+# -- value reading (kdsdesk.verify.readings) ---------------------------------------------------------------------------
+READING_CLAUSE_CUT = re.compile(r",\s|;\s|(?<=[가-힣])(?:며|고|으나|지만|하고|이고|이며|하며)\s|:\s")
+OPEN_CASE_COMMA = re.compile(r"^(.{2,80}?)(?:경우|때)(?:에는|에도|에|는)?\s*,")
+OF_NOUN_AFTER_STRICT = re.compile(r"\s*의\s+([가-힣]{2,}?)(?:은|는|이|가|을|를|에|으로|로)?(?=[\s,.]|$)")
+OPERAND_AFTER = re.compile(r"\s*(?:을|를|에|으로|로)\s*(?:뺀|더한|곱한|나눈|빼|더하|곱하|나누)")
+REFERENCE_BEFORE_VALUE = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\-\s]*$")
+
+
+# -- verifier (kdsdesk.verify.verifier) --------------------------------------------------------------------------------
+SCOPE_SENTENCE = re.compile(r"^\s*(?:\(\d+\)\s*)?이\s*기준은|적용\s*범위|적용한다\.?$")
+ASKS_SCOPE = re.compile(r"적용\s*범위|적용\s*대상|어디에\s*적용|적용하나요|적용되나요|대상은")
+ASKS_POINTER = re.compile(r"어느\s*기준|어떤\s*기준|무엇에\s*따|어디에\s*따|참조|따르")
+ASKS_NAME_TAIL = re.compile(r"(을|를)?\s*(무엇|뭐)\S*\s*(이라고|라고)?\s*(하|부르|말하|칭하)\S*\s*[?？]?\s*$")
+
+
+# -- alignment (kdsdesk.verify.align) ----------------------------------------------------------------------------------
+EXTREME_NEAR = re.compile(r"(최소|최대|하한|상한|최솟|최댓)\S*\s*(\S+)\s*$")
+
+
+# -- matching (kdsdesk.text.match) -------------------------------------------------------------------------------------
+ASKING_END = re.compile(r"(인가요|인가|인지|일까요|나요|까요|습니까|니까|는지|ㄴ가요|가요)$")
+NEGATION_WORDS = re.compile(r"(않|없|미사용|아닌|제외)")
+LIMIT_ASKED = re.compile(r"(얼마|몇\s*\S*)\s*(이하|이상|미만|초과)")  # the asked part, not a condition
+
+
+# -- formulas (kdsdesk.text.formula) -----------------------------------------------------------------------------------
+UPPER_WORDS = re.compile(r"상한|최대|최댓값")  # not 이하/이상: in a question those usually state a condition
+LOWER_WORDS = re.compile(r"하한|최소|최솟값")
+
+
+# -- conditions (kdsdesk.text.conditions) ------------------------------------------------------------------------------
+BETWEEN_BOUNDS = re.compile(r"\s*(?:[을를이가]|인|이고|이며|,)?\s*$")  # what may join "a 이상" and "b 이하"
+BOUND_OPERATORS = {
+    "초과": ">", "넘는": ">", "넘은": ">", "넘으": ">", "넘을": ">", "넘어": ">", "넘으면": ">", "상회": ">",
+    "보다크": ">", "이상": "≥", "이하": "≤", "이내": "≤", "까지": "≤", "초과하지않": "≤", "넘지않": "≤", "미만": "<",
+    "보다작": "<",
+}  # fmt: skip
+
+
+# -- words that say nothing about what a phrase is about ("일반적으로", "해당", "다음과 같은") ---------------
+FILLER_WORDS = frozenset({
+    "일반적으로", "일반적", "특별한", "특별히", "다음", "다음과", "같은", "해당", "각각", "모든", "기타", "위", "이",
+    "그", "상기", "아래", "경우", "때", "시", "등", "및", "또는", "설계", "기준", "적용", "규정", "검토", "산정",
+})  # fmt: skip
+
+
+# -- terms of a question (kdsdesk.text.match) --------------------------------------------------------------------------
+ASKING_TERMS = {
+    "얼마", "몇", "무엇", "어떤", "어떻게", "경우", "인가요", "하나요", "나요", "있나요", "되나요", "입니까", "해야",
+    "하는", "하면", "할", "때", "값은", "값", "뭐라고", "무엇이라", "이라", "부르나요", "의미", "말하나요", "무슨",
+    "하", "있", "되", "말하", "부르", "해야하", "얼마로", "얼마를", "얼마나", "무엇을", "어떤가요",
+}  # fmt: skip
+VERB_ENDING = re.compile(
+    r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
+)
+INTERVAL_PATTERNS = (
+    # a < x ≤ b, a ≤ x < b
+    re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?P<o1><|≤|<=)\s*[^\d<>≤≥]{1,12}?\s*(?P<o2><|≤|<=)\s*(?P<b>\d+(?:\.\d+)?)"),
+    # a ~ b
+    re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*[~〜∼～\-–]\s*(?P<b>\d+(?:\.\d+)?)"),
+    # x ≤ b / x < b / b 이하 / b 미만
+    re.compile(r"(?:(?P<o2><|≤|<=)\s*(?P<b>\d+(?:\.\d+)?))|(?:(?P<b2>\d+(?:\.\d+)?)\s*\S{0,6}?\s*(?P<w2>이하|미만))"),
+    # x > a / x ≥ a / a 이상 / a 초과
+    re.compile(r"(?:(?P<o1>>|≥|>=)\s*(?P<a>\d+(?:\.\d+)?))|(?:(?P<a2>\d+(?:\.\d+)?)\s*\S{0,6}?\s*(?P<w1>이상|초과))"),
+)
+
+
+# -- formula relations asked (kdsdesk.text.formula) --------------------------------------------------------------------
+FORMULA_CUES: tuple[tuple[Relation, re.Pattern[str]], ...] = (
+    ("coef", re.compile(r"(에|의)\s*(얼마를|어떤\s*(계수|값|수)를|몇\s*배|곱)")),
+    ("div", re.compile(r"(를|을)\s*(?:얼마로|몇으로|무엇으로)?\s*나누|(를|을)\s*(?:얼마로|몇으로)\s*나눈")),
+    ("term", re.compile(r"\s*항의\s*(상수|계수)")),
+)

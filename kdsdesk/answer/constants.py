@@ -13,31 +13,28 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from kdsdesk import lexicon as lx
 from kdsdesk.answer.sentences import Unit, equation_label, is_equation, refers_to, units
 from kdsdesk.records import Hit
 from kdsdesk.text.normalize import norm
-from kdsdesk.verify.need import UNITS
 
-_UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 # "E_s = 200,000 (MPa) (4.3-5)": one symbol, "=", one number, an optional unit in parentheses, the label
 _CONSTANT = re.compile(
-    rf"^[^=<>≤≥]{{1,24}}=\s*(\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s*(?:\(?\s*({_UNIT_ALT})\s*\)?)?\s*"
+    rf"^[^=<>≤≥]{{1,24}}=\s*(\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s*(?:\(?\s*({lx.UNIT_ALT})\s*\)?)?\s*"
     r"\(\s*[A-Z]?\d+(?:\.\d+)*\s*-\s*\d+\s*\)\s*$"
 )
-_REFERS = re.compile(r"다음\s*식|식\s*\(")
-_TOPIC = re.compile(r"^\s*(?:\(\d+\)\s*)?(.{3,30}?)\s?(?:은|는)\s")
 MAX_GAP = 3  # characters between the sentence and the equation line (a line break, spaces)
 
 
 def _topic_named(question: str, text: str) -> bool:
-    m = _TOPIC.match(text)
+    m = lx.TOPIC_AT_START.match(text)
     topic = norm(m.group(1)) if m else ""
     return len(topic) >= 3 and topic in norm(question)
 
 
 def constant_read(question: str, u: Unit, hits: Sequence[Hit]) -> tuple[str, str, Unit] | None:
     """The constant an adjacent display equation gives for the sentence ``u`` refers to, or None."""
-    if not _REFERS.search(u.text) or not _topic_named(question, u.text):
+    if not lx.REFERS_TO_FORMULA.search(u.text) or not _topic_named(question, u.text):
         return None
     for v in units([u.hit], 1):
         if v.start < u.end or v.start - u.end > MAX_GAP:

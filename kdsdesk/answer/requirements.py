@@ -23,32 +23,21 @@ from kdsdesk.text.normalize import norm
 from kdsdesk.verify.clauses import split_requirements
 from kdsdesk.verify.need import QuestionInfo
 
-_ITEM = re.compile(r"^\s*(\(\d+\)|[①-⑳]|[가-하]\.|\d+\)|[-·•])\s*")
-_REQ_CUE = re.compile(
-    r"(하여야\s*한다|해야\s*한다|이어야\s*한다|여야\s*한다|로\s*한다|으로\s*한다|원칙으로\s*한다|할\s*수\s*있다|"
-    r"아니한다|않는다|적용한다|따른다|산정한다|설계한다|사용한다|배치한다|구성한다|한다)"
-)
-_DEF_LINE = re.compile(r"^\s*([^:：]{1,40}?)\s*[:：]\s*(.+)$")
-_DEF_AFTER = re.compile(r"^(.{6,}?)\s*[을를]\s+(\S{2,20}?)(?:이)?라(?:고)?\s*(?:한다|부른다)\s*\.?$")
-_DEF_SENT = re.compile(r"(을|를)\s*말한다|(이)?라\s*한다|(이)?라고\s*한다")
-
 
 def _question_numbers(question: str) -> set[str]:
     """The numbers the question itself states (normalised): they are conditions, not answers."""
     return {str(d.normalize()) for d, _, _ in number_spans(question)}
+
 
 def _evidence(ranked: Sequence[Unit], n: int = 3) -> tuple[Evidence, ...]:
     return tuple(Evidence(u.hit.chunk.chunk_id, u.text) for u in ranked[:n] if u.score > 0)
 
 
 def _strip_item(text: str) -> str:
-    return _ITEM.sub("", text, count=1).strip()
+    return lx.strip_item(text)
 
 
 _LABEL = re.compile(r"식\s*\(\s*([0-9A-Z.\-\s]+?)\s*\)")
-_ASKS_FORMULA = re.compile(
-    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식)(은|을)\s|(?<![가-힣])(합|곱)으로"
-)
 _GARBLED = re.compile(r"[⎧⎨⎩⎪⎫⎬⎭⎛⎝⎞⎠⎡⎣⎤⎦⎜⎟⎢⎥|;̅]")
 
 
@@ -88,18 +77,17 @@ def _lead_of(u: Unit) -> Unit | None:
     for v in units([u.hit], 1):
         if v.start >= u.start:
             break
-        if _REQ_CUE.search(v.text) and not re.match(r"\s*([①-⑳]|[가-하]\.)", v.text):
+        if lx.REQUIREMENT_END.search(v.text) and not re.match(r"\s*([①-⑳]|[가-하]\.)", v.text):
             lead = v
     return lead
 
 
 SUBJECT_BONUS = 0.15
-_SUBJECT = re.compile(r"(.{3,30}?)\s?(?:은|는)\s")
 
 
 def subject_named(question: str, text: str) -> bool:
     """The sentence's topic ("구조물 및 구조 부재는 …") is written, whole, in the question."""
-    m = _SUBJECT.match(_strip_item(text))
+    m = lx.TOPIC_PHRASE.match(_strip_item(text))
     subject = norm(m.group(1)) if m else ""
     return len(subject) >= 3 and subject in norm(question)
 
@@ -127,7 +115,7 @@ def answer_requirement(
     equation brings the equation's line — and a question that asks for the formula is answered only when that line
     is found and reads as a formula. The question's distinctive words and, for a question of what is allowed, a
     sentence that allows or forbids rank higher."""
-    asks_formula = bool(_ASKS_FORMULA.search(question))
+    asks_formula = bool(lx.FORMULA_NAMED.search(question))
     qnums = _question_numbers(question)
     bonus = {id(u): 0.3 for u in ranked if qnums and {str(d.normalize()) for d, _, _ in number_spans(u.text)} & qnums}
     for u in ranked:
@@ -141,7 +129,7 @@ def answer_requirement(
     for u in ranked[:8]:
         if u.score < 0.3 or u.hit.chunk.kind == "table":
             continue
-        chosen = [u] if _REQ_CUE.search(u.text) else []
+        chosen = [u] if lx.REQUIREMENT_END.search(u.text) else []
         lead = _lead_of(u)
         if not chosen and lead is not None:
             chosen = [lead, u]
@@ -158,9 +146,7 @@ def answer_requirement(
             dict.fromkeys(
                 r
                 for v in chosen
-                for r in (
-                    [*split_requirements(_strip_item(v.text)), _strip_item(v.text)] if v is not eq else [v.text]
-                )
+                for r in ([*split_requirements(_strip_item(v.text)), _strip_item(v.text)] if v is not eq else [v.text])
             )
         )  # the requirement clauses (connective endings made final) and the whole sentence
         return Draft(

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Hit
 from kdsdesk.text.conditions import Cond, agreement, question_conditions
 from kdsdesk.text.match import bigrams, coverage
@@ -46,13 +47,9 @@ INHERIT_GAP = 0.05  # a bound on the sentence before it ranks just below that se
 NEGATION_WEIGHT = 0.15
 TOPIC_WEIGHT = 0.2
 
-_ITEM_MARK = re.compile(r"^\s*([①-⑳]|[가-하]\.|\d+\)|[a-z]\))")
 _WHERE = re.compile(r"^\s*(?:여기서\s*,?\s*)?(?P<sym>[^\s:：가-힣][^:：가-힣]{0,24}?)\s*[:：]\s*(?P<desc>.+)$")
 _EQUATION = re.compile(r"[=≤≥<>]")
 _LABEL = re.compile(r"\(\s*([A-Z]?\d+(?:\.\d+)*\s*-\s*\d+)\s*\)\s*$")  # "(4.2-3)" ending an equation line
-FORMULA_Q = re.compile(r"식(에서|의|에|으로)|계산식|상세식|공식|곱하|나누|상수|항은")
-_STOP_GRAMS = frozenset({"얼마", "무엇", "어떤", "경우", "하나", "나요", "인가"})
-_UNIT_TOKENS = frozenset({"mm", "cm", "m", "mpa", "gpa", "kpa", "kn", "n", "h", "s", "knm"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +96,7 @@ def is_equation(text: str) -> bool:
 
 def is_item(text: str) -> bool:
     """A list item (①, 가., 1), a)) — not a numbered paragraph "(1)"."""
-    return bool(_ITEM_MARK.match(text))
+    return bool(lx.SUB_ITEM_MARK.match(text))
 
 
 def symbols_of(text: str) -> set[str]:
@@ -107,7 +104,7 @@ def symbols_of(text: str) -> set[str]:
     out: set[str] = set()
     for s in find_symbols(normalize(text)):
         tok = s.tokens[0]
-        if tok and not tok[0].isdigit() and tok not in _UNIT_TOKENS:
+        if tok and not tok[0].isdigit() and tok not in lx.UNIT_TOKENS:
             out.add(tok)
     return out
 
@@ -123,7 +120,6 @@ class Query:
 
 
 _CONTENT_TAGS = ("NNG", "NNP", "NR", "XR", "VV", "VA", "XSN", "SL", "SN", "SH")
-_STOP_WORDS = frozenset({"어떻", "하", "되", "있", "말하", "부르", "얼마", "무엇", "경우", "정하", "나오"})
 
 
 def content_words(question: str) -> list[str]:
@@ -141,7 +137,7 @@ def content_words(question: str) -> list[str]:
             for t in toks
             if m.start() <= t.start < m.end()
             and str(t.tag).split("-", 1)[0] in _CONTENT_TAGS
-            and t.form not in _STOP_WORDS
+            and t.form not in lx.ASKING_MORPHEMES
         ]
         if not spans:
             continue
@@ -149,9 +145,6 @@ def content_words(question: str) -> list[str]:
         if len(w) >= 2:
             out.append(w)
     return out
-
-
-_TOPIC = frozenset({"은", "는", "이란", "란", "이라는", "라는"})
 
 
 def topic_term(question: str) -> str:
@@ -162,7 +155,7 @@ def topic_term(question: str) -> str:
     q = unicodedata.normalize("NFKC", question)
     toks = get_kiwi().tokenize(q)
     for t in toks:
-        if str(t.tag) == "JX" and t.form in _TOPIC and t.start > 0:
+        if str(t.tag) == "JX" and t.form in lx.TOPIC_PARTICLES and t.start > 0:
             ws = q.rfind(" ", 0, t.start) + 1
             while ws > 1:  # a noun phrase: earlier words that are nouns only ("비세장판 단면이란")
                 prev = q.rfind(" ", 0, ws - 1) + 1
@@ -175,7 +168,6 @@ def topic_term(question: str) -> str:
 
 
 _NOUN_TAGS = frozenset({"NNG", "NNP", "NNB", "NR", "XPN", "XSN", "SL", "SN", "SH"})
-_UNIT_TOPIC = re.compile(r"([가-힣A-Za-z0-9_ ]{2,24}?)[은는]\s")
 
 
 def _same_topic(topic: str, text: str) -> bool:
@@ -185,7 +177,7 @@ def _same_topic(topic: str, text: str) -> bool:
 
 def unit_topic(text: str) -> str:
     """The topic of a requirement sentence: the (last two) words before its first 은/는 ("… 단부 연결은 …")."""
-    m = _UNIT_TOPIC.search(_ITEM_MARK.sub("", re.sub(r"^\s*\(\d+\)\s*", "", text)))
+    m = lx.SENTENCE_TOPIC.search(lx.SUB_ITEM_MARK.sub("", re.sub(r"^\s*\(\d+\)\s*", "", text)))
     if not m:
         return ""
     return " ".join(m.group(1).split()[-2:])
@@ -195,7 +187,7 @@ def query(question: str) -> Query:
     grams: set[str] = set()
     for w in content_words(question):
         grams |= bigrams(w)
-    grams -= _STOP_GRAMS
+    grams -= lx.ASKING_GRAMS
     return Query(frozenset(grams), frozenset(symbols_of(question)), tuple(question_conditions(question)))
 
 
@@ -259,9 +251,7 @@ def _lines_lead(u: Unit, us: Sequence[Unit]) -> Unit | None:
     return None
 
 
-def context_grams(
-    u: Unit, us: Sequence[Unit], gloss: dict[tuple[str, str], str], question: str = ""
-) -> set[str]:
+def context_grams(u: Unit, us: Sequence[Unit], gloss: dict[tuple[str, str], str], question: str = "") -> set[str]:
     """Bigrams of what the unit means but does not write: its symbols' explanations, its list lead, the rule an
     exception the question asks about qualifies."""
     out: set[str] = set()
@@ -293,12 +283,8 @@ def caption_grams(u: Unit, us: Sequence[Unit], q: Query, question: str) -> set[s
     return out
 
 
-_COND_PART = re.compile(r"^(.*?)(경우|때|(?<=[가-힣])면\s)")
-_NEGATED = re.compile(r"지\s*(않|아니)|없는|없이|아닌|제외|미사용")
-
-
 def _cond_part(text: str) -> str | None:
-    m = _COND_PART.search(text)
+    m = lx.CONDITION_PART.search(text)
     return m.group(1) if m else None
 
 
@@ -308,7 +294,7 @@ def negation_agreement(question: str, text: str) -> int:
     qc, uc = _cond_part(question), _cond_part(text)
     if qc is None or uc is None:
         return 0
-    return 1 if bool(_NEGATED.search(qc)) == bool(_NEGATED.search(uc)) else -1
+    return 1 if bool(lx.NEGATION.search(qc)) == bool(lx.NEGATION.search(uc)) else -1
 
 
 def equation_label(text: str) -> str:
@@ -322,48 +308,38 @@ def refers_to(text: str, label: str) -> bool:
     return any(re.sub(r"\s+", "", m.group(1)) == label for m in re.finditer(r"식\s*\(\s*([^()]{1,16})\)", text))
 
 
-_EXCEPTION = re.compile(r"^\s*(?:\(\d+\)\s*)?(다만|단)\s*,")
-_EXC_COND_END = re.compile(r"(경우|때)(에는|에도|에|는)?|에서는|에는")
-
-
 def is_exception(text: str) -> bool:
-    """"다만, …경우에는 …": an exception to the rule before it."""
-    return bool(_EXCEPTION.match(text))
+    """ "다만, …경우에는 …": an exception to the rule before it."""
+    return bool(lx.EXCEPTION_OPEN.match(text))
 
 
 def exception_asked(question: str, text: str) -> bool:
     """The question states the exception's own condition (the words between "다만," and "경우에는"; one
     alternative of "…거나 …" / "… 또는 …" is enough)."""
-    m = _EXCEPTION.match(text)
+    m = lx.EXCEPTION_OPEN.match(text)
     if not m:
         return True
     rest = text[m.end() :]
-    e = _EXC_COND_END.search(rest)
+    e = lx.CASE_END.search(rest)
     cond = rest[: e.start()] if e else rest
     qg = bigrams(question)
     return any(coverage(bigrams(part), qg) >= 0.5 for part in re.split(r"거나|또는|,", cond) if part.strip())
 
 
-_CONTINUES = re.compile(r"^\s*(이때|이 때|이 경우|이 경우에)\s*,?")
-
-
 def bounds_parent(text: str) -> bool:
-    """"다만, 이때 구한 l_d는 항상 200 mm 이상": an exception without a case of its own that bounds the result of
+    """ "다만, 이때 구한 l_d는 항상 200 mm 이상": an exception without a case of its own that bounds the result of
     the sentence before it — asked whenever that sentence is, not a case the question must state."""
-    m = _EXCEPTION.match(text)
+    m = lx.EXCEPTION_OPEN.match(text)
     if not m:
         return False
     rest = text[m.end() :]
-    o = _CONTINUES.match(rest) or _THIS_VALUE.match(rest)
-    return o is not None and not _EXC_COND_END.search(rest[o.end() :])
-
-
-_THIS_VALUE = re.compile(r"^\s*(이\s*값|이렇게|이와\s*같이)")
+    o = lx.CONTINUATION_OPEN.match(rest) or lx.THIS_VALUE_OPEN.match(rest)
+    return o is not None and not lx.CASE_END.search(rest[o.end() :])
 
 
 def continues(text: str) -> bool:
-    """"이때 …", "이 경우 …": a sentence that goes on about the one before it."""
-    return bool(_CONTINUES.match(text))
+    """ "이때 …", "이 경우 …": a sentence that goes on about the one before it."""
+    return bool(lx.CONTINUATION_OPEN.match(text))
 
 
 def parent_of(u: Unit, us: Sequence[Unit]) -> Unit | None:
@@ -393,7 +369,7 @@ def score_units(question: str, us: Sequence[Unit]) -> list[Unit]:
     w = _weights(q, own)
     total = sum(w.values()) or 1.0
     qg = set(q.grams)
-    formula = bool(FORMULA_Q.search(question)) and bool(q.symbols)
+    formula = bool(lx.FORMULA_WORDS.search(question)) and bool(q.symbols)
     topic = topic_term(question)
     scored = []
     for u, ug in zip(us, own, strict=True):

@@ -28,9 +28,7 @@ from kdsdesk.text.normalize import canonical_terms, norm
 TOP = 6
 MARGIN = 0.25  # two different values closer than this: ambiguous
 MIN_SCORE = 1.0
-_FILLER = frozenset(
-    {"일반적으로", "일반적", "다음", "해당", "각각", "모든", "기타", "이", "그", "경우", "때", "시", "등"}
-)
+_FILLER = lx.FILLER_WORDS
 
 
 def _grams(phrase: str) -> set[str]:

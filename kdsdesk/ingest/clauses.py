@@ -18,6 +18,8 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import PurePath
 
+from kdsdesk import lexicon as lx
+
 MAX_HEADING_CHARS = 100
 MAX_TITLE_CHARS = 80
 MAX_LEVELS = 8
@@ -30,9 +32,7 @@ _HEADING = re.compile(rf"^(?P<num>{_NUMBER})\.?\s+(?P<title>\S.*)$")
 _APPENDIX = re.compile(r"^부록\s*(?P<num>[A-Z])\.?\s+(?P<title>\S.*)$")
 _HANGUL = re.compile(r"[가-힣]")
 _FORBIDDEN = re.compile(r"[=≤≥<>±×÷+*|→←↔{}\[\]^_\\∑∫√≠≒≈…]|\.{2,}|·{2,}")
-_SENTENCE_END = re.compile(
-    r"(?:[.。,;:]|다|니다|한다|있다|이다|된다|않는다|따른다|한다\)|이상|이하|미만|초과)$"
-)
+_SENTENCE_END = re.compile(r"(?:[.。,;:]|다|니다|한다|있다|이다|된다|않는다|따른다|한다\)|이상|이하|미만|초과)$")
 _LEADING_VALUE = re.compile(r"^[\d.,]+(?:\s|$|[a-zA-Z%°㎜㎝㎡㎏μ/])")
 _TRAILING_PAGE = re.compile(r"(?:\s|[.·…]{2,})\d{1,3}$")
 _LEADING_WORD_BAN = re.compile(
@@ -40,10 +40,6 @@ _LEADING_WORD_BAN = re.compile(
     r"|과|와|로|으로|부터|%|°|~|-|–|—|\)|,)(?=\s|$|[.,)])"
 )
 
-_ITEM = re.compile(
-    r"^\s*(?P<m>\(\d{1,2}\)|\([가-하]\)|[①-⑳]|[㉠-㉭]|[㉮-㉻]|[가-하]\.(?=\s)|[가-하]\)(?=\s)|\d{1,2}\)(?=\s)"
-    r"|[a-z]\)(?=\s))"
-)
 
 _CODE = re.compile(r"\b(KDS|KCS|예시)\s*(\d{2})\s*(\d{2})\s*(\d{2})(?:\s*[:：]\s*((?:19|20)\d{2}))?")
 _CODE_IN_NAME = re.compile(r"(?i)(kds|kcs)[\s_\-]*(\d{2})[\s_\-]*(\d{2})[\s_\-]*(\d{2})")
@@ -197,7 +193,7 @@ class ClauseTracker:
 
 def split_item(text: str) -> str:
     """The paragraph marker `text` starts with: `(2)`, `①`, `가.`, `1)`, `(가)`, `a)`; or ""."""
-    m = _ITEM.match(text)
+    m = lx.NUMBERED_ITEM_MARK.match(text)
     return m.group("m") if m else ""
 
 

@@ -23,6 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from kdsdesk import lexicon as lx
 from kdsdesk.lexicon import UNITS
 from kdsdesk.text.normalize import norm
 
@@ -40,13 +41,6 @@ _RANGE = re.compile(
 )
 _LATIN_UNITS = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True) if not re.search("[가-힣]", u))
 _POINT = re.compile(rf"(?<![\d.A-Za-z_/(])(?P<num>{_NUM})\s*(?P<unit>{_LATIN_UNITS})(?![A-Za-z/²³0-9])")
-_BETWEEN = re.compile(r"\s*(?:[을를이가]|인|이고|이며|,)?\s*$")  # what may join "a 이상" and "b 이하"
-
-_OPS = {
-    "초과": ">", "넘는": ">", "넘은": ">", "넘으": ">", "넘을": ">", "넘어": ">", "넘으면": ">", "상회": ">",
-    "보다크": ">", "이상": "≥", "이하": "≤", "이내": "≤", "까지": "≤", "초과하지않": "≤", "넘지않": "≤", "미만": "<",
-    "보다작": "<",
-}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +115,7 @@ def conditions(text: str, points: bool = False) -> list[Cond]:
         if any(x <= m.start() < y for x, y in taken):
             continue
         num = _dec(m["num"])
-        op = _OPS.get(re.sub(r"\s+", "", m["word"]))
+        op = lx.BOUND_OPERATORS.get(re.sub(r"\s+", "", m["word"]))
         if num is None or op is None:
             continue
         bounds.append(_bound(num, _unit(m["unit"]), op, m.start(), m.end()))
@@ -131,7 +125,7 @@ def conditions(text: str, points: bool = False) -> list[Cond]:
         n = bounds[i + 1] if i + 1 < len(bounds) else None
         if (
             n is not None and c.unit == n.unit and c.lo is not None and c.hi is None and n.hi is not None
-            and n.lo is None and c.lo < n.hi and _BETWEEN.match(s[c.end : n.start])
+            and n.lo is None and c.lo < n.hi and lx.BETWEEN_BOUNDS.match(s[c.end : n.start])
         ):  # fmt: skip
             out.append(Cond(c.unit, c.lo, c.lo_inc, n.hi, n.hi_inc, c.start, n.end))
             taken.append((c.start, n.end))

@@ -40,41 +40,11 @@ _VALUE = re.compile(
     rf"(?<![A-Za-z\d.,])(?P<v>(?:{_NUM})\s*(?:%|°|mm|cm|m|MPa|kN)?\s*[~〜∼～]\s*(?:{_NUM})"
     rf"|(?:{_NUM})\s*:\s*(?:{_NUM})(?![\d.])|(?:{_NUM})\s*/\s*(?:{_NUM})|{_NUM})"
 )
-_REF_BEFORE = re.compile(r"(식|표|그림|제|KDS|KCS|KS\s*[A-Z]?|부록|<표|〈표)\s*[<〈(]?\s*(\d{1,4}\s+){0,2}$")
 _CODE = re.compile(r"(?<!\d)\d{2}\s\d{2}\s\d{2}(?!\d)")
-_CLAUSE_END = re.compile(r"[,;]\s|(며|고|나|으나|지만|하고),?\s|다\.\s|:\s")
 _SYMBOL_AFTER = re.compile(r"[A-Za-zα-ωΑ-Ω][A-Za-z0-9_α-ωΑ-Ω]*")
 _EXPR_CHAR = re.compile(r"[A-Za-z0-9_.√/()α-ωΑ-Ω]")
-_THRESHOLD_AFTER = re.compile(
-    r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘을|넘으면|이상인|이하인|미만인|초과인|이상이면|이내인|"
-    r"이하이면|미만이면|초과하면|인\s*경우|일\s*(?:때|경우)|인\s*때|이면|인|이상일|이하일|미만일|이내일|"
-    r"이내에\s*있는|이상\s*시|이하\s*시|넘지\s*않을\s*때|초과하지\s*않는)"
-)
-_OWNER = re.compile(r"(\S+?)(?:은|는|이|가|을|를)$")
-_VERB_STEM = re.compile(r"(하|되|있|없|않|받|같|시키|지니|가지|이루|나타나|작용하)$")
-_PARTICLE_WORD = re.compile(r"(은|는|을|를|에|에서|에는|로|으로|와|과|이나|부터|까지|보다|이며|이고|하고|하여|해서)$")
-_OF_AFTER = re.compile(r"\s*의\s+([가-힣A-Za-z][^\s,.]{0,15})")
-_PAREN_CASE = re.compile(r"\(([^()]{2,80}?)(?:인|일|한|하는|되는|는|은|의)?\s*(?:경우|때)(?:에는|에|는)?\s*")
-_NOUN_AFTER = re.compile(r"\s+([가-힣]{2,}?)(?:은|는|이|가|을|를|의|으로|로|에)?(?=[\s,.]|$)")
-_OPENING_CASE = re.compile(r"^(.{2,80}?)(?:인|일|한|하는|되는|는|은|의)?\s*(?:경우|때)(?:에는|에도|에|는)?\s*,")
-_QUALIFIER_BEFORE = re.compile(r"(각각|모두)\s*$")
-_RESPECTIVELY = re.compile(
-    r"(?P<x1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<x2>\d+(?:\.\d+)?)\s*[을를은는이가]?\s*각각\s*"
-    r"(?P<y1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<y2>\d+(?:\.\d+)?)"
-)
-_FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
 _GLUED_NOUN = re.compile(r"(?:°|m|mm)?[가-힣]{2,}")
-_GLUED_GRAMMAR = re.compile(
-    r"(으로|로|이|가|을|를|은|는|의|에|와|과|도|만|이다|이며|이고|이나|이면|이상|이하|미만|초과|이내|까지|보다|부터|씩|"
-    r"인|일|이어|여야|에서|마다|정도|내외|가량)"
-)
-_DESIGNATION_AFTER = re.compile(
-    r"\s*(등급|급|종|호|번|단계|형|류|차\s*\(|차\s|군|차원|층|블럭|블록|힌지|궤도당|당\b|\s*m당)"
-    r"(?![가-힣]*(이상|이하|미만|초과))"
-)
-_DESIGNATION_BEFORE = re.compile(r"(등급|제|No\.?|Type|타입|유형)\s*$")
 _SPACED_SYMBOL = re.compile(r"\s([A-Za-zα-ωΑ-Ω])(?=[을를이가은는의로와과에,.)]|\s|$)")
-_DATE = re.compile(r"\s*(년\s*\d{1,2}\s*월|월)")
 
 
 def nfkc_map(raw: str) -> tuple[str, list[int]]:
@@ -94,7 +64,7 @@ def nfkc_map(raw: str) -> tuple[str, list[int]]:
 def is_reference(text: str, a: int, b: int) -> bool:
     """The number ``text[a:b]`` is part of a clause, table, equation, item or code reference."""
     before, after = text[max(0, a - 12) : a], text[b : b + 16]
-    if _REF_BEFORE.search(before) or re.match(r"[.\-‐‑‒–—−]\d", after):
+    if lx.REFERENCE_BEFORE_NUMBER.search(before) or re.match(r"[.\-‐‑‒–—−]\d", after):
         return True
     if any(m.start() <= a and b <= m.end() for m in _CODE.finditer(text, max(0, a - 6), min(len(text), b + 6))):
         return True
@@ -109,7 +79,7 @@ def local_clause(text: str, a: int, lo: int = 0, hi: int | None = None) -> tuple
     """The clause of ``text[lo:hi]`` holding offset ``a`` (cut at commas, connective endings, colons)."""
     hi = len(text) if hi is None else hi
     start, end = lo, hi
-    for m in _CLAUSE_END.finditer(text, lo, hi):
+    for m in lx.FACT_CLAUSE_END.finditer(text, lo, hi):
         if m.end() <= a:
             start = m.end()
         elif m.start() >= a:
@@ -147,7 +117,7 @@ def is_noun_stem(x: str) -> bool:
         return x in lx.QUANTITY_DIMENSION or not "가" <= x <= "힣"
     if re.search(r"(경우|때|중)", x) or x.endswith(("에", "에서", "으로", "로", "와", "과", "부터", "까지", "보다")):
         return False
-    return not _VERB_STEM.search(x) and not x.endswith(("기", "함", "됨", "음", "임"))
+    return not lx.VERB_STEM_END.search(x) and not x.endswith(("기", "함", "됨", "음", "임"))
 
 
 def _bare_noun(w: str) -> bool:
@@ -159,9 +129,9 @@ def _bare_noun(w: str) -> bool:
     core = re.sub(r"\(.*\)$", "", w)
     if core in ("경우", "때", "시", "중", "등", "및", "또는"):
         return False
-    if _PARTICLE_WORD.search(core) or (core.endswith(("가", "이")) and core not in lx.QUANTITY_DIMENSION):
+    if lx.PARTICLE_WORD_END.search(core) or (core.endswith(("가", "이")) and core not in lx.QUANTITY_DIMENSION):
         return core in lx.QUANTITY_DIMENSION or core.endswith(("높이", "길이", "깊이", "차이", "너비"))
-    return not _VERB_STEM.search(core) and not core.endswith(("한", "된", "할", "될", "던", "인", "운", "은"))
+    return not lx.VERB_STEM_END.search(core) and not core.endswith(("한", "된", "할", "될", "던", "인", "운", "은"))
 
 
 def _noun_phrase(words: list[str], i: int, head: str) -> str:
@@ -200,7 +170,7 @@ def subject_before(text: str, a: int, clause_start: int, sentence_start: int) ->
         w = words[i]
         if w in lx.SUBJECT_PARTICLES + lx.OBJECT_PARTICLES and i > 0:  # a symbol and its particle: "l_d 는"
             return _noun_phrase(words, i - 1, words[i - 1])
-        m = _OWNER.fullmatch(w)
+        m = lx.OWNER_WORD.fullmatch(w)
         if m and is_noun_stem(m.group(1)) and (len(m.group(1)) > 1 or m.group(1) in lx.QUANTITY_DIMENSION):
             return _noun_phrase(words, i, m.group(1))
         if re.search(r"(는|은|던|한|된|인)$", w) and i < len(words) - 1:
@@ -244,7 +214,7 @@ def text_facts(raw: str) -> list[Fact]:
         s = next(i for i, o in enumerate(idx) if o >= s0)
         e = next(i for i, o in enumerate(idx) if o >= e0)
         sentence = text[s:e]
-        om = _OPENING_CASE.match(lx.ITEM_MARK.sub("", sentence, count=1))
+        om = lx.OPENING_CASE.match(lx.ITEM_MARK.sub("", sentence, count=1))
         opening = om.group(1) if om is not None and "(" not in om.group(1) else ""
         continues = lx.EXCEPTION_OPEN.match(sentence) or lx.CONTINUATION_OPEN.match(sentence)
         prev: Fact | None = last if continues else None
@@ -262,12 +232,12 @@ def text_facts(raw: str) -> list[Fact]:
                 continue  # a power or subscript written inline
             if re.match(r"\s*\)", text[hi : hi + 2]) and re.search(r"(^|\s)\(\s*$", text[max(s, lo - 2) : lo]):
                 continue  # "(1)" item mark
-            if _DATE.match(text, hi):
+            if lx.DATE_AFTER_NUMBER.match(text, hi):
                 continue  # a date "1963년 12월"
-            if _DESIGNATION_AFTER.match(text, hi) or _DESIGNATION_BEFORE.search(text, max(s, lo - 6), lo):
+            if lx.DESIGNATION_AFTER.match(text, hi) or lx.DESIGNATION_BEFORE.search(text, max(s, lo - 6), lo):
                 continue  # a class or item name: "1등급", "3종", "등급 2"
             glued = _GLUED_NOUN.match(text, hi)
-            if glued and not lx.unit_at(text, hi) and not lx.BOUND_AFTER.match(text, hi) and not _GLUED_GRAMMAR.match(
+            if glued and not lx.unit_at(text, hi) and not lx.BOUND_AFTER.match(text, hi) and not lx.GLUED_GRAMMAR.match(
                 text, hi
             ):
                 continue  # a name with a number in it: "1블럭", "2차효과", "0 모멘트점" glued, "1층"
@@ -277,7 +247,7 @@ def text_facts(raw: str) -> list[Fact]:
             if re.match(r"\s*\)", text[hi : hi + 2]) and paren_ref:
                 continue  # "3.2.1(6)", an item "(2)"
             a, b, symbolic = _widen(text, lo, hi)
-            fq = _FREQUENCY.match(text, b)
+            fq = lx.FREQUENCY.match(text, b)
             if fq:
                 b = fq.end()  # "1년에 1회": one value
             sp = _SPACED_SYMBOL.match(text, b)
@@ -297,18 +267,18 @@ def text_facts(raw: str) -> list[Fact]:
             sign = re.search(r"([≤<≥>⩽⩾])\s*$", text[max(s, a - 3) : a])
             if not bound and sign:
                 bound = lx.SIGN_BOUND.get(sign.group(1), "")
-            threshold = (bool(_THRESHOLD_AFTER.match(text, ue)) and bound != "") or bool(
+            threshold = (bool(lx.THRESHOLD_AFTER.match(text, ue)) and bound != "") or bool(
                 re.match(r"\s*(?:[을를이가]\s*)?(?:인\s*경우|일\s*때|이면)", text[ue : ue + 12])
             )
             cs, ce = local_clause(text, a, s, e)
             subject = subject_before(text, a, cs, s)
-            nm = _NOUN_AFTER.match(text, ue)
+            nm = lx.NOUN_AFTER.match(text, ue)
             if unit and not bound and nm and is_noun_stem(nm.group(1)):
                 subject = nm.group(1)  # "100 m 간격으로", "7일 설계강도": the value of the noun after it
             tail = re.match(r"\s*\(([^()]{2,40})\)", text[ue:])
             tail_case = tail.group(1).strip() if tail and re.search(r"[가-힣]{2,}", tail.group(1)) else ""
             pm = None
-            for pm_ in _PAREN_CASE.finditer(text, s, a):
+            for pm_ in lx.PAREN_CASE.finditer(text, s, a):
                 close = text.find(")", pm_.end())
                 if close == -1 or close > hi:
                     pm = pm_
@@ -319,7 +289,7 @@ def text_facts(raw: str) -> list[Fact]:
                 subject = words[-1] if words and is_noun_stem(words[-1]) else subject
             elif pm is not None or (not text[cs:a].strip() and prev is not None):
                 subject = prev.subject if prev is not None else subject  # "4.0미터(… 경우 4.2미터)", "25 이상, 75 이하"
-            om2 = _OF_AFTER.match(text, ue)
+            om2 = lx.OF_NOUN_AFTER.match(text, ue)
             if om2 and not re.match(r"(경우|때|값|것)", om2.group(1)) and (not subject or unit):
                 subject = lx.PARTICLE_END.sub("", om2.group(1))  # "15 kN/m2의 상재하중을": the value of the noun after
             if not subject and prev is not None and prev.quote_start == s0:
@@ -331,10 +301,10 @@ def text_facts(raw: str) -> list[Fact]:
                 cases.append(_clean_subject(pm.group(1)))
             if tail_case:
                 cases.append(tail_case)  # "＝ 2.0 (미건조제재목)"
-            for rm in _RESPECTIVELY.finditer(text, s, e):  # "1.2와 2.4를 각각 1.5와 3.0으로": 3.0 stands for 2.4
+            for rm in lx.RESPECTIVELY.finditer(text, s, e):  # "1.2와 2.4를 각각 1.5와 3.0으로": 3.0 stands for 2.4
                 if rm.start("y1") == lo or rm.start("y2") == lo:
                     cases = [rm.group("x1") if rm.start("y1") == lo else rm.group("x2")]
-            qb = _QUALIFIER_BEFORE.search(text, s, a)
+            qb = lx.QUALIFIER_BEFORE.search(text, s, a)
             v_lo = qb.start() if qb else a
             if a > s and text[a - 1] in "±+-−" and (a - 1 == s or not text[a - 2].isalnum()):
                 a = v_lo = a - 1  # "±0.03 m"
@@ -361,7 +331,6 @@ def text_facts(raw: str) -> list[Fact]:
 
 
 _HAS_NUM = re.compile(r"\d")
-_VALUE_WORDS = re.compile(rf"이하|이상|초과|미만|및|또는|~|{lx.UNIT_ALT}")
 
 
 def is_value_cell(text: str) -> bool:
@@ -369,7 +338,7 @@ def is_value_cell(text: str) -> bool:
     t = unicodedata.normalize("NFKC", text).strip()
     if not t or not _HAS_NUM.search(t) or len(t) > 40:
         return False
-    rest = _VALUE_WORDS.sub("", t)
+    rest = lx.VALUE_CELL_WORDS.sub("", t)
     return not re.search(r"[가-힣]", rest) and not re.search(r"[A-Za-z]{3,}", rest)
 
 
@@ -474,23 +443,14 @@ def chunk_facts(kind: str, text: str, table: Table | None) -> tuple[Fact, ...]:
     return tuple(text_facts(text))
 
 
-_JOINT_OWN = re.compile(r"\s*(이하|이상|미만|이내)")
-_QUAL_BEFORE = re.compile(r"(각각|모두)\s*$")
-
-
-_JOINER = r"\s*(?:이어야\s*하며|이고|이며|으로\s*하며|로\s*하며)?\s*,\s*"
-_JOINT_AFTER = re.compile(_JOINER + r"[\d.,]+\s*[^\s\d,]{0,6}\s*(이하|이상|미만|이내)")
-_JOINT_BEFORE = re.compile(r"(이하|이상|미만|이내)" + _JOINER + "$")
-
-
 def joint_bound(text: str, lo: int, hi: int) -> bool:
     """True when the bounded value ``text[lo:hi]`` ("5배 이상") is one of a list of bounds of the same kind written
     together ("5배 이상, 25 mm 이상"; "0.5배 이상이어야 하며, 100 mm 이상"): either alone would be half an answer."""
-    own = _JOINT_OWN.search(text, lo, hi)
+    own = lx.JOINT_OWN_BOUND.search(text, lo, hi)
     if own is None:
         return False
-    after = _JOINT_AFTER.match(text, hi)
+    after = lx.JOINT_AFTER.match(text, hi)
     if after is not None and after.group(1) == own.group(1):
         return True
-    before = _JOINT_BEFORE.search(text, 0, lo)
+    before = lx.JOINT_BEFORE.search(text, 0, lo)
     return before is not None and before.group(1) == own.group(1)

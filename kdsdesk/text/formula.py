@@ -21,9 +21,10 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-Relation = Literal["coef", "div", "term"]
+from kdsdesk import lexicon as lx
+
+Relation = lx.Relation
 MARGIN = 0.15
 _LETTER = "A-Za-z\u0370-\u03ff"
 _TOKEN = re.compile(
@@ -31,14 +32,7 @@ _TOKEN = re.compile(
     r"|(?P<op>[√/+\-=≤≥<>^,])|(?P<paren>[()])|(?P<stop>[가-힣:;|])"
 )
 _MATH = set(f"0123456789_√·()/+-*^.{{}} {chr(0x2212)}") | {chr(c) for c in range(0x0370, 0x0400)}
-_CUES: tuple[tuple[Relation, re.Pattern[str]], ...] = (
-    ("coef", re.compile(r"(에|의)\s*(얼마를|어떤\s*(계수|값|수)를|몇\s*배|곱)")),
-    ("div", re.compile(r"(를|을)\s*(?:얼마로|몇으로|무엇으로)?\s*나누|(를|을)\s*(?:얼마로|몇으로)\s*나눈")),
-    ("term", re.compile(r"\s*항의\s*(상수|계수)")),
-)
 _UNITS = frozenset({"kn", "mm", "cm", "m", "mpa", "gpa", "kpa", "n", "knm", "kgf"})  # a unit after a product ends it
-_UPPER = re.compile(r"상한|최대|최댓값")  # not 이하/이상: in a question those usually state a condition
-_LOWER = re.compile(r"하한|최소|최솟값")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +65,7 @@ class Asked:
 
 def asked(question: str) -> Asked | None:
     q = unicodedata.normalize("NFKC", question)
-    for rel, cue in _CUES:
+    for rel, cue in lx.FORMULA_CUES:
         for m in cue.finditer(q):
             i = m.start()
             while i > 0 and (q[i - 1] in _MATH or (q[i - 1].isascii() and q[i - 1].isalpha())):
@@ -83,7 +77,7 @@ def asked(question: str) -> Asked | None:
                 if len(toks) < 3 or toks[0].text != "1" or toks[1].text != "/":
                     continue
                 toks = toks[1:]
-            bound = "le" if _UPPER.search(q) else ("ge" if _LOWER.search(q) else "")
+            bound = "le" if lx.UPPER_WORDS.search(q) else ("ge" if lx.LOWER_WORDS.search(q) else "")
             return Asked(rel, "".join(t.text for t in toks), bound)
     return None
 

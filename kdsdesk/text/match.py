@@ -42,13 +42,6 @@ def number_spans(text: str) -> list[tuple[Decimal, int, int]]:
 
 
 _TERM = re.compile(r"[가-힣]+|[A-Za-z][A-Za-z0-9]*|\d+(?:\.\d+)?")
-_STOP = {
-    "얼마", "몇", "무엇", "어떤", "어떻게", "경우", "인가요", "하나요", "나요", "있나요", "되나요", "입니까", "해야",
-    "하는", "하면", "할", "때", "값은", "값", "뭐라고", "무엇이라", "이라", "부르나요", "의미", "말하나요", "무슨",
-    "하", "있", "되", "말하", "부르", "해야하", "얼마로", "얼마를", "얼마나", "무엇을", "어떤가요",
-}  # fmt: skip
-_PARTICLE_END = re.compile(r"(으로|에서|에는|이란|란|은|는|이|가|을|를|의|에|로|와|과|도|만|이나|나)$")
-_QUESTION_END = re.compile(r"(인가요|인가|인지|일까요|나요|까요|습니까|니까|는지|ㄴ가요|가요)$")
 
 
 def content_terms(text: str) -> list[str]:
@@ -57,24 +50,16 @@ def content_terms(text: str) -> list[str]:
     for m in _TERM.finditer(_nfkc(text)):
         w = m.group(0)
         if w[0] >= "가":
-            w = _QUESTION_END.sub("", w)
-            w = _PARTICLE_END.sub("", w) if len(w) > 2 else w
-            if len(w) < 2 or w in _STOP:
+            w = lx.ASKING_END.sub("", w)
+            w = lx.PARTICLE_END.sub("", w) if len(w) > 2 else w
+            if len(w) < 2 or w in lx.ASKING_TERMS:
                 continue
         out.append(w)
     return out
 
 
-
-_FILLER = frozenset({
-    "일반적으로", "일반적", "특별한", "특별히", "다음", "다음과", "같은", "해당", "각각", "모든", "기타", "위", "이",
-    "그", "상기", "아래", "경우", "때", "시", "등", "및", "또는", "설계", "기준", "적용", "규정", "검토", "산정",
-    "사용", "이용", "쓰",
-})  # fmt: skip
+_FILLER = lx.FILLER_WORDS | {"사용", "이용", "쓰"}
 _PARTICLES = frozenset({"을", "를", "이", "가", "은", "는", "의", "에", "와", "과", "도", "로", "만"})
-_VERB_END = re.compile(
-    r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
-)
 
 
 def words_covered(phrase: str, text: str) -> float:
@@ -92,12 +77,6 @@ def words_covered(phrase: str, text: str) -> float:
 
     hit = sum(1 for w in words if found(w))
     return hit / len(words)
-
-
-_PARTICLES = frozenset({"을", "를", "이", "가", "은", "는", "의", "에", "와", "과", "도", "로", "만"})
-_VERB_END = re.compile(
-    r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
-)
 
 
 def alternatives(phrase: str) -> list[str]:
@@ -131,7 +110,7 @@ def content_words(phrase: str) -> list[str]:
     for w in joined:
         w = lx.PARTICLE_END.sub("", w) if len(w) > 2 and re.match(r"[가-힣]", w) else w
         if len(w) >= 3 and re.match(r"[가-힣]", w):
-            stem = _VERB_END.sub("", w)  # "사용하는" and "사용할" are one word
+            stem = lx.VERB_ENDING.sub("", w)  # "사용하는" and "사용할" are one word
             w = stem if len(stem) >= 2 else w
         stop = w in _FILLER or w in lx.QUESTION_WORDS or w in lx.GENERIC_WORDS or w in lx.UNIT_DIMENSION
         if stop or (len(w) < 2 and re.match(r"[가-힣]", w)):
@@ -141,10 +120,6 @@ def content_words(phrase: str) -> list[str]:
 
 
 _IDENT = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]+\d+[A-Za-z0-9]*|[A-Za-z]\s*급|\d+\s*종|[A-Z]{1,3}(?=\s*급))")
-_NEG = re.compile(r"(않|없|미사용|아닌|제외)")
-_LE_WORDS = re.compile(r"(이하|미만|≤|<|넘지\s*않|초과하지\s*않)")
-_GT_WORDS = re.compile(r"(초과|넘는|넘을|넘으면|>|≥|이상인)")
-_ASKED = re.compile(r"(얼마|몇\s*\S*)\s*(이하|이상|미만|초과)")  # the asked part, not a condition
 
 
 def bigrams(text: str) -> set[str]:
@@ -169,12 +144,12 @@ def identifiers(text: str) -> set[str]:
 
 
 def negated(text: str) -> bool:
-    return bool(_NEG.search(text))
+    return bool(lx.NEGATION_WORDS.search(text))
 
 
 def direction(text: str) -> str:
     """``le`` / ``gt`` / ``""``: the comparison a text states (a label or a question)."""
-    le, gt = bool(_LE_WORDS.search(text)), bool(_GT_WORDS.search(text))
+    le, gt = bool(lx.ASKS_AT_MOST.search(text)), bool(lx.ASKS_ABOVE.search(text))
     if le and not gt:
         return "le"
     if gt and not le:
@@ -182,33 +157,21 @@ def direction(text: str) -> str:
     return ""
 
 
-_INTERVAL_PATTERNS = (
-    # a < x ≤ b, a ≤ x < b
-    re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?P<o1><|≤|<=)\s*[^\d<>≤≥]{1,12}?\s*(?P<o2><|≤|<=)\s*(?P<b>\d+(?:\.\d+)?)"),
-    # a ~ b
-    re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*[~〜∼～\-–]\s*(?P<b>\d+(?:\.\d+)?)"),
-    # x ≤ b / x < b / b 이하 / b 미만
-    re.compile(r"(?:(?P<o2><|≤|<=)\s*(?P<b>\d+(?:\.\d+)?))|(?:(?P<b2>\d+(?:\.\d+)?)\s*\S{0,6}?\s*(?P<w2>이하|미만))"),
-    # x > a / x ≥ a / a 이상 / a 초과
-    re.compile(r"(?:(?P<o1>>|≥|>=)\s*(?P<a>\d+(?:\.\d+)?))|(?:(?P<a2>\d+(?:\.\d+)?)\s*\S{0,6}?\s*(?P<w1>이상|초과))"),
-)
-
-
 def interval(label: str) -> tuple[Decimal | None, bool, Decimal | None, bool] | None:
     """``(low, low_inclusive, high, high_inclusive)`` stated by a label, or None."""
     s = unicodedata.normalize("NFKC", label)
-    m = _INTERVAL_PATTERNS[0].search(s)
+    m = lx.INTERVAL_PATTERNS[0].search(s)
     if m:
         return Decimal(m["a"]), m["o1"] != "<", Decimal(m["b"]), m["o2"] != "<"
-    m = _INTERVAL_PATTERNS[1].search(s)
+    m = lx.INTERVAL_PATTERNS[1].search(s)
     if m and Decimal(m["a"]) < Decimal(m["b"]):
         return Decimal(m["a"]), True, Decimal(m["b"]), True
-    m = _INTERVAL_PATTERNS[2].search(s)
+    m = lx.INTERVAL_PATTERNS[2].search(s)
     if m:
         if m["b"]:
             return None, False, Decimal(m["b"]), m["o2"] != "<"
         return None, False, Decimal(m["b2"]), m["w2"] == "이하"
-    m = _INTERVAL_PATTERNS[3].search(s)
+    m = lx.INTERVAL_PATTERNS[3].search(s)
     if m:
         if m["a"]:
             return Decimal(m["a"]), m["o1"] != ">", None, False
@@ -239,7 +202,7 @@ def label_score(question: str, label: str, qgrams: set[str] | None = None) -> fl
         score += 3.0 if any(in_interval(x, iv) for x in qnums) else -1.5
     if negated(label) != negated(question) and coverage(lg, bigrams(question)) > 0.2:
         score -= 1.5
-    dl, dq = direction(label), direction(_ASKED.sub("", question))
+    dl, dq = direction(label), direction(lx.LIMIT_ASKED.sub("", question))
     if dl and dq:
         score += 1.0 if dl == dq else -2.0
     return score

@@ -44,10 +44,7 @@ from kdsdesk.text.normalize import canonical_terms, norm
 from kdsdesk.verify.readings import Reading
 
 COVER = 0.5  # share of a phrase's bigrams that must be found
-_FILLER = frozenset({
-    "일반적으로", "일반적", "특별한", "특별히", "다음", "다음과", "같은", "해당", "각각", "모든", "기타", "위", "이",
-    "그", "상기", "아래", "경우", "때", "시", "등", "및", "또는", "설계", "기준", "적용", "규정", "검토", "산정",
-})  # fmt: skip
+_FILLER = lx.FILLER_WORDS
 
 
 def content_grams(phrase: str) -> set[str]:
@@ -119,9 +116,6 @@ def _bound_ok(need: Need, r: Reading) -> bool:
     if need.extreme == "max" and r.bound in ("ge", "gt") and not need.threshold:
         return False
     return not (need.extreme == "min" and r.bound in ("le", "lt") and not need.threshold)
-
-
-_EXTREME_NEAR = re.compile(r"(최소|최대|하한|상한|최솟|최댓)\S*\s*(\S+)\s*$")
 
 
 def _extreme_ok(need: Need, r: Reading) -> bool:

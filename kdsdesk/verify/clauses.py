@@ -15,20 +15,11 @@ from __future__ import annotations
 
 import re
 
+from kdsdesk import lexicon as lx
 from kdsdesk.text.normalize import norm
 
 # connective (as written before ", ") → final form; longest first
-ENDINGS: tuple[tuple[str, str], ...] = (
-    ("하여야 하며", "하여야 한다"),
-    ("여야 하며", "여야 한다"),
-    ("해야 하며", "해야 한다"),
-    ("수 있으며", "수 있다"),
-    ("수 없으며", "수 없다"),
-    ("아니하며", "아니한다"),
-    ("지 않으며", "지 않는다"),
-    ("으로 하며", "으로 한다"),
-    ("로 하며", "로 한다"),
-)
+ENDINGS = lx.REQUIREMENT_CONNECTIVES
 
 _CUT = re.compile("(" + "|".join(re.escape(c) for c, _ in ENDINGS) + r"),\s+")
 

@@ -26,54 +26,7 @@ Comparison = Literal["", "le", "gt"]
 
 UNITS = lx.UNITS
 
-_UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
-# "몇 분의 몇" asks for a fraction, not minutes
-_UNIT_ASKED = re.compile(rf"몇\s*({_UNIT_ALT}|퍼센트|프로)(?![A-Za-z0-9²³/])(?!\s*의\s*몇)")
-_UNIT_PAREN = re.compile(rf"\(\s*({_UNIT_ALT})\s*\)")
-# a telegraphic question ending on a unit written in Latin letters or signs: "연결부 설계강도 하한 kN"
-_UNIT_FINAL = re.compile(rf"(?<=[^\d.\s]\s)({_UNIT_ALT})\s*[?？]?$(?<![가-힣])")
 
-_DEFINITION = re.compile(
-    r"(이란|[가-힣]란\s|[가-힣]란\?|정의|무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|"
-    r"어떤\s*의미|무슨\s*뜻|의\s*뜻|\s뜻\s*[?？]?$|무엇을\s*말하|어떤\s*\S+[을를]\s*말하나요|[을를]\s*말하나요|[은는]\s*어떤\s*[가-힣]+인가요|"
-    r"(무엇|뭘|무얼)을?\s*(뜻|의미)|뜻하나요|의미하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$))"
-)
-_INVERSE = re.compile(
-    r"(무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$))"
-)
-_VALUE = re.compile(
-    r"(얼마|몇\s|몇[가-힣A-Za-z%°]|최댓값|최솟값|상한(값|은|는)|하한(값|은|는)|계수(는|가|를)\s*[?？]?$|값(은|는)\s*[?？]?$|"
-    r"비율(은|는)|간격\s*한도|한도(는|은)|(최대|최소)\s*[가-힣]*\s*(는|은)\s*[?？]?$|"
-    r"(강도|계수|(포아송|세장|두께|철근|면적|경간|폭)비|두께|간격|지름|직경|길이|거리|높이|깊이|하중|응력)\s*(\(?[A-Za-zφ-ω][\w′']*\)?\s*)?"
-    r"(는|은)\s*[?？]?$|"
-    r"(최소|최대|최솟|최댓|하한|상한|허용|기준)\s*값|"
-    r"(계수|장력|강도|두께|간격|지름|직경|길이|거리|하중|[가-힣]율|[가-힣]률|중량|처짐)\s*(은|는)?\s*[?？]?$)"
-)  # the last lines: a quantity named at the end ("… 항복강도 Fy는?", "… 포아송비는?")
-_REGULATION = re.compile(
-    r"(어떻게|무엇을\s*해야|어떤\s*조치|어떤\s*\S+(으로|로|에만|을|를)\s|어떤\s*식|어떤\s*접합|원칙|해야\s*하나요)"
-)
-_CONDITION = re.compile(
-    r"([가-힣]\s*시\s|인\s*경우|한\s*경우|는\s*경우|일\s*때|할\s*때|쓸\s*때|[을를]?\s*때|[가-힣](으)?면\s|이고\s|에서\s)"
-)
-_LE = re.compile(r"(이하|미만|넘지\s*않|초과하지\s*않|≤|<=|<)")
-_GT = re.compile(r"(초과|넘는|넘으면|넘을|넘어|이상인|>|≥|>=)")
-
-
-# Telegraphic questions name the quantity (and its bound) with no question word: "거푸집 자중 하한값",
-# "M24 볼트 표준구멍 지름", "강관 외경 하한", "B급 마감 절대처짐 허용값". The last word decides: a quantity noun,
-# optionally followed by a bound word; synonyms (외경/내경/구경, 한계/허용값, 크기/치수) count alike.
-_QUANTITY_NOUN = (
-    r"(계수|강도|응력|장력|하중|측압|압력|두께|간격|지름|직경|외경|내경|구경|길이|거리|폭|높이|깊이|치수|크기|"
-    r"사이즈|처짐|중량|단위중량|자중|[가-힣]율|[가-힣]률|비율|각도|경사각|온도|면적|단면적|철근량|비|φ|λ|θ|"
-    r"[A-Za-zα-ωΑ-Ω](_?\{?[A-Za-z0-9]+\}?)?)"
-)
-_BOUND_WORD = (
-    r"(최솟값|최댓값|최소값|최대값|최소치|최대치|하한값?|상한값?|한도|한곗값|한계값?|허용값|허용치|제한값?|기준값|"
-    r"값|최소|최대|수치)"
-)
-_TELEGRAPHIC_VALUE = re.compile(
-    rf"(?<![가-힣])[가-힣A-Za-z0-9_]*{_QUANTITY_NOUN}(\s*{_BOUND_WORD})?\s*[?？]?$|{_BOUND_WORD}\s*[?？]?$"
-)
 _TAIL_PAREN = re.compile(r"\s*\([^()]*\)\s*[?？]?$")
 
 
@@ -94,7 +47,7 @@ class QuestionInfo:
 
 def unit_asked(question: str) -> str:
     q = unicodedata.normalize("NFC", question)
-    m = _UNIT_ASKED.search(q) or _UNIT_PAREN.search(q) or _UNIT_FINAL.search(q)
+    m = lx.UNIT_ASKED.search(q) or lx.UNIT_PAREN_IN_QUESTION.search(q) or lx.UNIT_AT_QUESTION_END.search(q)
     if not m:
         return ""
     u = m.group(1)
@@ -107,48 +60,29 @@ def classify(question: str) -> QuestionInfo:
     """Type of a single-intent question and what it asks (see the module docstring)."""
     q = " ".join(question.split())
     unit = unit_asked(q)
-    comparison: Comparison = "le" if _LE.search(q) else ("gt" if _GT.search(q) else "")
-    if _DEFINITION.search(q) and not unit and not re.search(r"얼마|몇", q):
-        return QuestionInfo("definition", asks_term=bool(_INVERSE.search(q)))
-    if unit or _VALUE.search(q) or (" " in q and _TELEGRAPHIC_VALUE.search(_strip_tail(q))):
-        qtype: QType = "conditional" if _CONDITION.search(q + " ") else "numeric"
+    comparison: Comparison = "le" if lx.ASKS_AT_MOST.search(q) else ("gt" if lx.ASKS_ABOVE.search(q) else "")
+    if lx.ASKS_DEFINITION.search(q) and not unit and not re.search(r"얼마|몇", q):
+        return QuestionInfo("definition", asks_term=bool(lx.ASKS_NAME.search(q)))
+    if unit or lx.ASKS_VALUE.search(q) or (" " in q and lx.TELEGRAPHIC_VALUE.search(_strip_tail(q))):
+        qtype: QType = "conditional" if lx.STATES_CONDITION.search(q + " ") else "numeric"
         return QuestionInfo(qtype, unit=unit, comparison=comparison)
-    if _REGULATION.search(q):
+    if lx.ASKS_HOW.search(q):
         return QuestionInfo("regulation", comparison=comparison)
     return QuestionInfo("regulation", comparison=comparison)
 
 
-# -- the quantity a value question asks for, and units that cannot be it -----------------------------------------
-# The head noun of a Korean noun phrase comes last ("추가 측압 비율" is a ratio; "강도감소계수" a factor), so the
-# LAST quantity noun of the question names what is asked. A factor/ratio-of-two word ends the search unconstrained.
-_QUANTITY = re.compile(
-    r"(계수|배율|계수값|비|배|비율|백분율|할증률|[가-힣]율|[가-힣]률|속도|강도|응력|하중|측압|압력|"
-    r"두께|간격|길이|거리|폭|지름|직경|외경|내경|바깥지름|깊이|높이|피복|치수|사이즈|온도|기간|시간|각도)(?=[은는이가을를의도만과와]|\s|\?|$)"
-)
-_DIMENSION_OF_NOUN = {
-    "비율": "ratio", "백분율": "ratio", "할증률": "ratio",
-    "속도": "speed",
-    "강도": "stress", "응력": "stress",
-    "하중": "force", "측압": "force", "압력": "force",
-    "두께": "length", "간격": "length", "길이": "length", "거리": "length", "폭": "length", "지름": "length",
-    "직경": "length",
-    "외경": "length", "내경": "length", "바깥지름": "length",
-    "깊이": "length", "높이": "length", "피복": "length", "치수": "length", "사이즈": "length",
-    "온도": "temperature",
-}  # fmt: skip
-_MULTIPLIER = re.compile(r"곱하|곱한|곱해|나누|나눈|상수|지수|승수")
-_UNIT_IN_VALUE = re.compile(rf"\d\s*({_UNIT_ALT})(?![A-Za-z])")
+_UNIT_IN_VALUE = re.compile(rf"\d\s*({lx.UNIT_ALT})(?![A-Za-z])")
 
 
 def asked_dimension(question: str) -> str:
     """The dimension of the quantity asked ("ratio", "speed", "stress", "force", "length", "temperature"), or ""."""
-    nouns = [m.group(1) for m in _QUANTITY.finditer(unicodedata.normalize("NFC", question))]
+    nouns = [m.group(1) for m in lx.QUANTITY_HEAD.finditer(unicodedata.normalize("NFC", question))]
     if not nouns:
         return ""
     last = nouns[-1]
-    if last.endswith(("율", "률")) and last not in _DIMENSION_OF_NOUN:
+    if last.endswith(("율", "률")) and last not in lx.QUANTITY_DIMENSION:
         return "ratio"
-    return _DIMENSION_OF_NOUN.get(last, "")
+    return lx.QUANTITY_DIMENSION.get(last, "")
 
 
 def unit_dimension(unit: str) -> str:
@@ -160,7 +94,7 @@ def dimension_conflict(question: str, value: str, unit: str) -> bool:
     factor for a strength). Unknown units and unitless values (units often sit in table headers) never conflict,
     except for strengths, stresses and lengths, which are never unitless."""
     asked = asked_dimension(question)
-    if not asked or unit_asked(question) or _MULTIPLIER.search(question):
+    if not asked or unit_asked(question) or lx.MULTIPLIER_ASKED.search(question):
         return False  # a unit named in the question ("몇 %") governs; a multiplier of a formula has none
     if not unit.strip():
         m = _UNIT_IN_VALUE.search(value)
@@ -176,23 +110,6 @@ def dimension_conflict(question: str, value: str, unit: str) -> bool:
 # -- the need: every slot a reading of the evidence must fill -------------------------------------------------------
 _NOUNISH = frozenset({"NNG", "NNP", "NNB", "NR", "SL", "SN", "SH", "XSN", "XPN", "SW", "SSO", "SSC", "SP", "SO"})
 _CONTENT_TAGS = ("NNG", "NNP", "NR", "XR", "SL", "SN", "SH", "VV", "VA", "MM")
-_ASK_WORDS = frozenset({"얼마", "몇", "무엇", "어떤", "어느", "무슨", "뭐", "언제", "어떻", "어디"})
-_FORMULA_ASKED = re.compile(
-    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식|산정식)(은|을|으로|이)\s|(?<![가-힣])(합|곱)으로|"
-    r"어떻게\s*(계산|산정|구하)"
-)
-_REQUIREMENT_ASKED = re.compile(
-    r"어떻게|무엇을\s*해야|어떤\s*조치|해야\s*하나요|되나요|돼나요|할\s*수\s*있나요|써도|사용해도|해도|"
-    r"요구(조건|사항)|원칙은|규정은|방법은|조건은|제한\s*사항"
-)
-_QUANTITY_END = re.compile(
-    rf"({lx.QUANTITY_ALT}|[가-힣]*(량|율|률|계수|상수|지수|비|속도|값|한도|치수|깊이|높이|정확도|밀도|농도|빈도|경사도))$"
-)
-_THRESHOLD_ASKED = re.compile(
-    r"(얼마|몇\s*\S{0,6})\s*(이상|이하|미만|초과|보다\s*\S+)\s*(이면|인\s*경우|일\s*때|인(?!가|지|데)|이고)|"
-    r"(얼마|몇\s*\S{0,6})\s*(를|을)?\s*(넘으면|초과하면|넘는|초과하는)"
-)
-_SCOPE_AT_START = re.compile(r"^\s*([^,?]{2,40}?)(?:에서는|에서|의\s*경우)\s")
 _TELEGRAPH_SPLIT = re.compile(r"\s*[—–:―]\s*|\s-\s")
 
 
@@ -216,7 +133,7 @@ def question_words(question: str, nouns_only: bool = False) -> tuple[str, ...]:
         parts = [
             t for t in toks
             if a <= t.start < b and str(t.tag).split("-")[0] in _CONTENT_TAGS
-            and t.form not in _ASK_WORDS and t.form not in ("하", "되", "있", "말하", "부르", "나오", "정하")
+            and t.form not in lx.ASK_WORDS and t.form not in ("하", "되", "있", "말하", "부르", "나오", "정하")
         ]  # fmt: skip
         if not parts or (nouns_only and any(str(t.tag).startswith(("VV", "VA")) for t in parts)):
             continue
@@ -251,7 +168,7 @@ def _noun_phrase_before(q: str, toks: list[Any], end: int) -> tuple[str, int]:
                 core[0][0] in _NOUNISH or core[0][0] in ("VV", "VA", "XPN") or (core[0][0] == "MM" and len(core) > 1)
             )
             last_ok = bool(core) and core[-1][0] in (*_NOUNISH, "ETN")
-            if not last_ok or not inner_ok or any(f in _ASK_WORDS for _, f in core):
+            if not last_ok or not inner_ok or any(f in lx.ASK_WORDS for _, f in core):
                 break
         start = a
     return q[start:end].strip(), start
@@ -331,21 +248,13 @@ def scope_of(question: str) -> str:
     """The setting a question opens with ("얕은기초에서 …", "소규모건축 콘크리트구조에서 …"), "" when none: a
     phrase of nouns only — one with a verb or a marked subject ("발주자가 특등급으로 지정한 케이블교량에서") is a
     case, not a scope."""
-    m = _SCOPE_AT_START.match(lx.nfkc(question))
+    m = lx.SCOPE_AT_START.match(lx.nfkc(question))
     if not m:
         return ""
     phrase = m.group(1).strip()
     if any(re.search(r"(이|가|을|를|은|는|한|된|인|는|할|으로|로)$", w) for w in phrase.split()[:-1]):
         return ""
     return phrase
-
-
-_TERM_PATTERNS = (
-    r"\s*(.+?)\s*의\s*(?:정의|뜻|의미|개념)",
-    r"\s*(.+?)\s*(?:이란|란)(?=[\s?？]|$)",
-    r"\s*(.+?)\s*(?:은|는)\s*(?:무엇|뭐|어떤|무슨)",
-    r"\s*(.+?)\s*(?:은|는)\s",
-)
 
 
 def term_asked(question: str) -> str:
@@ -356,7 +265,7 @@ def term_asked(question: str) -> str:
     if quoted:
         return quoted.group(1).strip()
     q = re.sub(r"^\s*[^,?]{2,40}?(?:에서는|에서|의\s*경우)\s+", "", q)
-    for pattern in _TERM_PATTERNS:
+    for pattern in lx.TERM_PATTERNS:
         m = re.match(pattern, q + " ")
         if m:
             term = m.group(1).strip()
@@ -368,15 +277,10 @@ def term_asked(question: str) -> str:
     return ""
 
 
-_EXCLUDED = re.compile(
-    r"([가-힣A-Za-z0-9·]{2,}?)(?:이|가)?\s*아닌|([가-힣A-Za-z0-9·]{2,}?)(?:을|를)?\s*제외(?:한|하고)"
-)
-
-
 def excluded_terms(question: str) -> tuple[str, ...]:
     """What a question rules out: "팽창성이 아닌 그라우트" → 팽창성, "강바닥판을 제외한" → 강바닥판."""
     out = []
-    for m in _EXCLUDED.finditer(lx.nfkc(question)):
+    for m in lx.EXCLUDED_ASKED.finditer(lx.nfkc(question)):
         w = (m.group(1) or m.group(2) or "").strip("·")
         if w and w not in lx.QUESTION_WORDS:
             out.append(w)
@@ -385,7 +289,7 @@ def excluded_terms(question: str) -> tuple[str, ...]:
 
 def _quantity_asked(subject: str, q: str) -> bool:
     """A question without a question word whose subject ends on a quantity ("… 환기량 기준은?")."""
-    return bool(subject) and bool(_QUANTITY_END.search(subject.split()[-1])) and not _REQUIREMENT_ASKED.search(q)
+    return bool(subject) and bool(lx.QUANTITY_END.search(subject.split()[-1])) and not lx.REQUIREMENT_ASKED.search(q)
 
 
 def read_need(question: str) -> Need:
@@ -396,7 +300,7 @@ def read_need(question: str) -> Need:
     body = _TAIL_PAREN.sub("", q).rstrip(" ?？.")
     # the asked part: the first question word, else the end of a telegraphic question
     ask_tags = ("NNG", "NP", "MM", "NR", "VA", "NNB")
-    ask = next((t for t in toks if t.form in _ASK_WORDS and str(t.tag).split("-")[0] in ask_tags), None)
+    ask = next((t for t in toks if t.form in lx.ASK_WORDS and str(t.tag).split("-")[0] in ask_tags), None)
     ask_at = ask.start if ask is not None else len(body)
     cases = question_cases(q)
     asked_cases = [c for c in cases if re.search(r"얼마|몇", c)]
@@ -422,8 +326,8 @@ def read_need(question: str) -> Need:
                 subject_like = phrase
     topic = topic or subject_like
     asked_np = _asked_phrase(q, toks, ask_at) if ask is not None else ""
-    if asked_np and _QUANTITY_END.search(_strip_generic(asked_np)[0]) and asked_np != topic:
-        if topic and not _QUANTITY_END.search(_strip_generic(topic)[0]):
+    if asked_np and lx.QUANTITY_END.search(_strip_generic(asked_np)[0]) and asked_np != topic:
+        if topic and not lx.QUANTITY_END.search(_strip_generic(topic)[0]):
             cases = (*cases, topic)  # "현장타설 격자블록은 연속 시공 높이를 최대 몇 m": the topic is the case
         topic = asked_np
     if not topic or not _head(topic):
@@ -435,10 +339,10 @@ def read_need(question: str) -> Need:
         if phrase.endswith("의") or (phrase and in_case(start)):
             phrase = ""
         parts = _TELEGRAPH_SPLIT.split(body)
-        if (not phrase or not _QUANTITY_END.search(_strip_generic(phrase)[0])) and len(parts) > 1:
+        if (not phrase or not lx.QUANTITY_END.search(_strip_generic(phrase)[0])) and len(parts) > 1:
             head_part = parts[0].strip()
             ph, _ = _noun_phrase_before(q, toks, q.find(head_part) + len(head_part))
-            if _QUANTITY_END.search(_strip_generic(ph)[0]):
+            if lx.QUANTITY_END.search(_strip_generic(ph)[0]):
                 phrase = ph
         topic = topic if topic and not phrase else phrase or topic
     if info.qtype == "definition" and not info.asks_term:
@@ -452,7 +356,7 @@ def read_need(question: str) -> Need:
     kind: str
     if info.qtype == "definition":
         kind = "term" if info.asks_term else "definition"
-    elif _FORMULA_ASKED.search(q) and not info.unit:
+    elif lx.FORMULA_ASKED.search(q) and not info.unit:
         kind = "formula"
     elif info.qtype in ("numeric", "conditional") or _quantity_asked(subject, q):
         kind = "value"
@@ -465,11 +369,11 @@ def read_need(question: str) -> Need:
         cases = ()
     if cases and qtype == "numeric" and kind == "value":
         qtype = "conditional"
-    bound_m = _ASKED_BOUND_RE.search(q)
+    bound_m = lx.BOUND_ASKED.search(q)
     bound = lx.bound_of_word(bound_m.group(2)) if bound_m else ""
     unit = info.unit
     dim = lx.unit_dimension(unit) if unit else (asked_dimension(q) or lx.QUANTITY_DIMENSION.get(head, ""))
-    if _RELATIVE.search(q) and lx.unit_dimension(unit) in ("", "ratio"):
+    if lx.RELATIVE_ASKED.search(q) and lx.unit_dimension(unit) in ("", "ratio"):
         dim = "ratio"  # "… 작은 값의 얼마 이상", "지름의 몇 배": a share or multiple of something
     return Need(
         question=question,
@@ -485,15 +389,8 @@ def read_need(question: str) -> Need:
         ordinal=lx.ordinal_in(q),
         unit=unit,
         dimension=dim,
-        threshold=bool(_THRESHOLD_ASKED.search(q) or asked_cases),
+        threshold=bool(lx.THRESHOLD_ASKED.search(q) or asked_cases),
         permission=kind == "requirement" and bool(lx.PERMISSION_ASKED.search(q)),
         terms=question_words(q),
         nouns=question_words(q, nouns_only=True),
     )
-
-
-_RELATIVE = re.compile(r"의\s*(얼마|몇\s*(배|%|퍼센트|분의))")
-_ASKED_BOUND_RE = re.compile(
-    r"(몇\s*(?:[^\s가-힣]{0,8}|도|배|퍼센트|개|년|일|시간|분|회|미터|톤)|얼마)\s*[을를]?\s*"
-    r"(이하|이상|미만|초과(?!하지)|까지|넘지\s*않|초과하지\s*않)"
-)

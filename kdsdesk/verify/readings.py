@@ -25,14 +25,6 @@ from kdsdesk.records import Chunk, Hit, Table, TableCell
 from kdsdesk.text.match import number_spans
 from kdsdesk.text.sentences import sentence_ranges
 
-_CUT = re.compile(r",\s|;\s|(?<=[가-힣])(?:며|고|으나|지만|하고|이고|이며|하며)\s|:\s")
-_OPEN_CASE = re.compile(r"^(.{2,80}?)(?:경우|때)(?:에는|에도|에|는)?\s*,")
-_OF_AFTER = re.compile(r"\s*의\s+([가-힣]{2,}?)(?:은|는|이|가|을|를|에|으로|로)?(?=[\s,.]|$)")
-_OPERAND = re.compile(r"\s*(?:을|를|에|으로|로)\s*(?:뺀|더한|곱한|나눈|빼|더하|곱하|나누)")
-_FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
-_REF = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\-\s]*$")
-_VALUE_CELL_WORDS = re.compile(rf"이하|이상|초과|미만|및|또는|~|{lx.UNIT_ALT}")
-
 
 @dataclass(frozen=True, slots=True)
 class Reading:
@@ -74,7 +66,7 @@ class Reading:
 def _segments(sentence: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     last = 0
-    for m in _CUT.finditer(sentence):
+    for m in lx.READING_CLAUSE_CUT.finditer(sentence):
         out.append((last, m.start()))
         last = m.end()
     out.append((last, len(sentence)))
@@ -179,7 +171,7 @@ def read_sentence_value(
     clause = sentence[seg_a:seg_b]
     window = sentence[seg_a:ra]
     cases = _cases_in(window)
-    om = _OPEN_CASE.match(lx.ITEM_MARK.sub("", sentence, count=1))
+    om = lx.OPEN_CASE_COMMA.match(lx.ITEM_MARK.sub("", sentence, count=1))
     if om is not None and "(" not in om.group(1) and seg_a > 0:
         cases = [*_cases_in(om.group(0).rstrip(", ")), *cases]
     pc = _paren_case(sentence, ra)
@@ -219,10 +211,10 @@ def read_sentence_value(
     return Reading(
         chunk=chunk, value=text[a:b], unit=unit, bound=bound, start=a, end=b, sentence=sentence, clause=clause,
         window=window, topic=_topic(sentence), cases=tuple(dict.fromkeys(c for c in cases if c.strip())),
-        operand=bool(_OPERAND.match(nk if len(nk) == len(sentence) else sentence, ue)),
+        operand=bool(lx.OPERAND_AFTER.match(nk if len(nk) == len(sentence) else sentence, ue)),
         before=before if force or _continues(sentence) else "",
         owner=owner[0],
-        of=(om2.group(1) if (om2 := _OF_AFTER.match(base, ue)) else ""),
+        of=(om2.group(1) if (om2 := lx.OF_NOUN_AFTER_STRICT.match(base, ue)) else ""),
         owner_close=owner[1],
         symbolic=symbolic, threshold=threshold, position=position,
     )  # fmt: skip
@@ -237,7 +229,7 @@ def _is_value_cell(text: str) -> bool:
     t = lx.nfkc(text).strip()
     if not t or not re.search(r"\d", t) or len(t) > 40:
         return False
-    rest = _VALUE_CELL_WORDS.sub("", t)
+    rest = lx.VALUE_CELL_WORDS.sub("", t)
     return not re.search(r"[가-힣]", rest) and not re.search(r"[A-Za-z]{3,}", rest)
 
 
@@ -322,7 +314,7 @@ def sentence_readings(chunk: Chunk) -> Iterator[Reading]:
                 continue
             if x > 0 and nk[x - 1].isascii() and nk[x - 1].isalpha() and not re.match(r"\s", nk[x - 1]):
                 continue  # the power of a unit or a symbol's index ("mm2", "D19", "f_c28")
-            if _REF.search(nk[max(0, x - 10) : x]) or re.match(r"[.\-]\d", nk[y : y + 2]):
+            if lx.REFERENCE_BEFORE_VALUE.search(nk[max(0, x - 10) : x]) or re.match(r"[.\-]\d", nk[y : y + 2]):
                 continue
             if re.search(r"\d[.\-]$", nk[max(0, x - 2) : x]) or (x > 0 and nk[x - 1] in "^_"):
                 continue
@@ -336,9 +328,9 @@ def sentence_readings(chunk: Chunk) -> Iterator[Reading]:
             sp = re.match(r"\s([A-Za-zα-ωΑ-Ω])(?=[을를이가은는의로와과에,.)]|\s|$)", nk[y:])
             if sp and not lx.UNIT_AFTER_NUMBER.match(nk, y):
                 hi = y + sp.end(1)  # "1 D를": an expression
-            m = re.match(r"\s*(?:%|°|mm|cm|m|MPa|kN)?\s*[~∼〜～:/]\s*(\d[\d.,]*)", nk[y:]) or _FREQUENCY.match(nk, y)
+            m = re.match(r"\s*(?:%|°|mm|cm|m|MPa|kN)?\s*[~∼〜～:/]\s*(\d[\d.,]*)", nk[y:]) or lx.FREQUENCY.match(nk, y)
             if m:  # a range, ratio or fraction, or a frequency ("1년에 1회"), reads as one value
-                hi = y + m.end() if m.re is not _FREQUENCY else m.end()
+                hi = y + m.end() if m.re is not lx.FREQUENCY else m.end()
             taken = hi
             sentence = text[s0:e0]
             item = bool(lx.SUB_ITEM_MARK.match(sentence))

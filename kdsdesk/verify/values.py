@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Citation
 from kdsdesk.text.match import content_terms, number_spans
 from kdsdesk.text.normalize import norm
@@ -147,19 +148,13 @@ def relevance(question: str, evidence: Sequence[str]) -> float:
 
 
 TOPIC_MIN = 0.5  # share of the topic word's bigrams the cited chunks must hold
-_GENERIC = {
-    "한계", "한계값", "기준", "크기", "범위", "제한", "조건", "규정", "방법", "종류", "표준", "최솟값",
-    "최댓값", "최소", "최대", "상한", "하한", "한도", "요구사항", "내용", "사항", "것", "이것", "수치", "값",
-    "상한값", "하한값", "상수", "계수", "항", "최대값", "최소값", "허용값", "허용치", "한계치", "최대치", "최소치",
-}  # fmt: skip
-_WRITTEN_AS = {"제곱근": "√", "루트": "√", "합계": "Σ", "총합": "Σ"}  # words a standard writes as a sign
 
 
 def topic_head(topic: str) -> str:
     """The head word of a question's topic phrase ("인장 이형철근의 정착길이" → "정착길이", "세장비 L/r 한계" →
     "세장비"): its last Hangul word that is not a generic word of quantity or rule; "" when none."""
     words = [re.sub(r"[^가-힣]", "", w) for w in _nfkc(topic).split()]
-    words = [w for w in words if len(w) >= 2 and w not in _GENERIC]
+    words = [w for w in words if len(w) >= 2 and w not in lx.GENERIC_HEADS]
     return words[-1] if words else ""
 
 
@@ -169,7 +164,7 @@ def topic_found(topic: str, evidence: Sequence[str]) -> bool:
     if not head:
         return True
     ev = "\n".join(norm(e) for e in evidence)
-    if head in _WRITTEN_AS and norm(_WRITTEN_AS[head]) in ev:
+    if head in lx.WRITTEN_AS_SIGN and norm(lx.WRITTEN_AS_SIGN[head]) in ev:
         return True
     grams = _bigrams(head)
     return sum(1 for g in grams if g in ev) / len(grams) >= TOPIC_MIN

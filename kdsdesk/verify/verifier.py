@@ -42,9 +42,6 @@ RIVAL_MARGIN = 0.2  # a rival reading this close in score to the answer's, with 
 RELEVANCE_MIN = 0.3
 DISTINCT = 0.6  # share of the question's distinctive nouns a requirement sentence must write
 _EQUATION = re.compile(r"[=≤≥<>]")
-_SCOPE = re.compile(r"^\s*(?:\(\d+\)\s*)?이\s*기준은|적용\s*범위|적용한다\.?$")
-_ASKS_SCOPE = re.compile(r"적용\s*범위|적용\s*대상|어디에\s*적용|적용하나요|적용되나요|대상은")
-_ASKS_POINTER = re.compile(r"어느\s*기준|어떤\s*기준|무엇에\s*따|어디에\s*따|참조|따르")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,8 +196,8 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     frame = [joined] + [t for c in good for t in (*c.chunk.clause_path, c.chunk.doc.title)]
     checks["need_conditions"] = all(covered(cond, " ".join(frame)) >= COVER for cond in need.conditions)
     pointer = all(lx.POINTER.search(s) and len(re.sub(r"\s", "", lx.POINTER.sub("", s))) < 40 for s in sentences)
-    scope = all(_SCOPE.search(s) for s in sentences) and not _ASKS_SCOPE.search(need.question)
-    checks["not_pointer"] = not (pointer and not _ASKS_POINTER.search(need.question)) and not scope
+    scope = all(lx.SCOPE_SENTENCE.search(s) for s in sentences) and not lx.ASKS_SCOPE.search(need.question)
+    checks["not_pointer"] = not (pointer and not lx.ASKS_POINTER.search(need.question)) and not scope
     if need.kind == "formula":
         checks["formula_given"] = any(
             _EQUATION.search(r) and len(re.findall(r"[가-힣]", r)) < len(r) // 3 for r in reqs
@@ -217,15 +214,12 @@ def _permission_near(sentence: str, words: Sequence[str]) -> bool:
     return False
 
 
-_ASK_TAIL = re.compile(r"(을|를)?\s*(무엇|뭐)\S*\s*(이라고|라고)?\s*(하|부르|말하|칭하)\S*\s*[?？]?\s*$")
-
-
 def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[str, bool]:
     quotes = [c.quote for c in good]
     parts = [p for p in (draft.definition, draft.term) if p.strip()]
     checks = {"text_in_quotes": bool(parts) and all(text_in_quotes(p, quotes) for p in parts)}
     if need.kind == "term":
-        description = _ASK_TAIL.sub("", need.question)
+        description = lx.ASKS_NAME_TAIL.sub("", need.question)
         term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
         checks["need_subject"] = (
             bool(term) and words_covered(description, draft.definition) >= 0.5 and norm(term) not in norm(description)

@@ -1,0 +1,176 @@
+"""The Korean lexicon: the one place where words of units, bounds, cases, items, negation and sentence kinds live.
+
+Each test is a class of input (a unit in parentheses, a limit written as a negation, a numbered item, …), checked
+with several forms, so that a change to one pattern that breaks its class fails here rather than in an answer."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from kdsdesk import lexicon as lx
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [("두께 200 mm 이상", "mm"), ("강도 24 MPa를", "MPa"), ("비율 25 %로", "%"), ("값은 200 (MPa) 이다", "MPa")],
+)
+def test_unit_after_a_number_is_read_written_plainly_or_in_parentheses(text: str, unit: str) -> None:
+    m = re.search(r"\d+", text)
+    assert m
+    u = lx.unit_at(text, m.end())
+    assert u is not None
+    assert u.group(1) == unit
+
+
+def test_a_word_that_only_starts_like_a_unit_is_not_one() -> None:
+    text = "3 mmx 이상"
+    assert lx.unit_at(text, 1) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("200 mm 이상으로 한다", "ge"),
+        ("200 mm 이하로 한다", "le"),
+        ("200 mm를 초과하지 않도록", "le"),
+        ("400 mm를 넘을 수는 없다", "le"),  # a limit written as a negation
+        ("300 mm보다 작을 수 없다", "ge"),
+        ("300 mm보다 커서는 안 된다", "le"),
+        ("300 mm로 한다", ""),
+    ],
+)
+def test_bound_after_a_value_reads_negated_limits_as_the_bound_they_set(text: str, bound: str) -> None:
+    pos = text.index("mm") + 2
+    assert lx.bound_after(text, pos) == bound
+
+
+def test_upper_and_lower_bounds_are_told_apart() -> None:
+    assert [lx.is_upper(b) for b in ("le", "lt", "ge", "gt")] == [True, True, False, False]
+    assert [lx.is_lower(b) for b in ("le", "lt", "ge", "gt")] == [False, False, True, True]
+
+
+@pytest.mark.parametrize(
+    ("unit", "dimension"), [("mm", "length"), ("MPa", "stress"), ("kN", "force"), ("%", "ratio"), ("℃", "temperature")]
+)
+def test_units_have_the_dimension_they_measure(unit: str, dimension: str) -> None:
+    assert lx.unit_dimension(unit) == dimension
+
+
+def test_spellings_of_one_unit_are_the_same_unit() -> None:
+    assert lx.same_unit("㎜", "mm")
+    assert lx.same_unit("N/mm²", "MPa")
+    assert not lx.same_unit("mm", "m")
+
+
+@pytest.mark.parametrize(
+    ("text", "rest"),
+    [
+        ("① 슬래브 두께", "슬래브 두께"),
+        ("(1) 피복두께는", "피복두께는"),
+        ("가. 보의 폭", "보의 폭"),
+        ("- 기둥", "기둥"),
+    ],
+)
+def test_list_marks_are_stripped_from_items(text: str, rest: str) -> None:
+    assert lx.strip_item(text) == rest
+
+
+def test_numbered_items_exclude_bullets_and_sub_items_exclude_paragraph_numbers() -> None:
+    assert lx.NUMBERED_ITEM_MARK.match("(2) 철근은")
+    assert not lx.NUMBERED_ITEM_MARK.match("- 철근은")
+    assert lx.SUB_ITEM_MARK.match("① 철근은")
+    assert not lx.SUB_ITEM_MARK.match("(1) 철근은")
+
+
+@pytest.mark.parametrize(
+    "text", ["곡선부의 경우에는 0.5", "시공 중에는 0.5", "역타설 시 0.5", "h/l이 0.2일 때 0.5", "기온이 낮으면 0.5"]
+)
+def test_case_markers_are_found_in_each_form(text: str) -> None:
+    assert lx.CASE_MARKER.search(text)
+
+
+def test_exceptions_and_continuations_open_a_sentence() -> None:
+    assert lx.EXCEPTION_OPEN.match("다만, 경량콘크리트의 경우에는")
+    assert lx.EXCEPTION_OPEN.match("(3) 단, 이 경우")
+    assert lx.CONTINUATION_OPEN.match("이 경우, 간격은")
+    assert not lx.EXCEPTION_OPEN.match("다만 그 밖의")
+
+
+def test_negated_words_read_prefixes_and_endings_alike() -> None:
+    assert "부착" in lx.negated_words("비부착 긴장재")
+    assert "부착" in lx.negated_words("부착되지 않는 긴장재")
+    assert lx.negation_disagrees("비부착 긴장재", "부착된 긴장재")
+    assert not lx.negation_disagrees("부착된 긴장재", "부착된 긴장재의 응력")
+
+
+@pytest.mark.parametrize(("text", "n"), [("첫 번째 값", 1), ("두번째", 2), ("마지막 항목", -1), ("세 값", 0)])
+def test_ordinals(text: str, n: int) -> None:
+    assert lx.ordinal_in(text) == n
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("전단마찰 : 균열면을 따라 전달되는 전단", "전단마찰"),
+        ("보의 춤이 경간의 1/4 이상인 보를 깊은보라고 한다.", "깊은보"),
+        ("지연재란 응결을 늦추는 혼화제를 말한다.", "지연재"),
+        ("(1) 철근은 이형철근을 사용하여야 한다.", ""),
+    ],
+)
+def test_defined_term_is_read_from_the_sentence_form(sentence: str, term: str) -> None:
+    assert lx.defined_term(sentence) == term
+
+
+def test_requirement_endings_and_their_connective_forms_agree() -> None:
+    for connective, final in lx.REQUIREMENT_CONNECTIVES:
+        assert lx.REQUIREMENT_END.search("사용할 " + final), final  # the final form ends a requirement
+        assert not lx.REQUIREMENT_END.search("사용할 " + connective + ","), connective  # the connective does not
+
+
+def test_pointer_sentences_point_to_a_table_equation_or_standard() -> None:
+    assert lx.POINTER.search("표 4.2-1에 따른다")
+    assert lx.POINTER.search("KDS 14 20 10을 따른다")
+    assert not lx.POINTER.search("피복두께는 40 mm 이상으로 한다")
+
+
+def test_permission_questions_and_statements() -> None:
+    assert lx.PERMISSION_ASKED.search("생략해도 되나요?")
+    assert lx.PERMISSION_STATED.search("생략할 수 있다")
+    assert lx.PERMISSION_STATED.search("사용하여서는 안 된다")
+
+
+def test_every_quantity_noun_has_a_dimension_or_is_knowingly_dimensionless() -> None:
+    assert all(isinstance(lx.QUANTITY_DIMENSION[w], str) for w in lx.QUANTITY_NOUNS)
+    assert lx.QUANTITY_DIMENSION["측압"] == "force"
+
+
+def _phrase_lists(path: Path) -> list[str]:
+    """Module-level regexes and word collections of ``path`` that hold two or more Hangul alternatives."""
+    src = path.read_text(encoding="utf-8")
+    out = []
+    for node in ast.parse(src).body:
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        value = node.value
+        is_regex = isinstance(value, ast.Call) and ast.unparse(value.func) == "re.compile"
+        is_words = isinstance(value, (ast.Set, ast.Tuple, ast.List)) or (
+            isinstance(value, ast.Call) and ast.unparse(value.func) == "frozenset"
+        )
+        text = ast.get_source_segment(src, value) or ""
+        if (is_regex or is_words) and len(re.findall(r"[가-힣]{2,}\s*[|\"]", text)) >= 2:
+            out.append(f"{path.parent.name}/{path.name}:{node.lineno}")
+    return out
+
+
+def test_phrase_patterns_live_in_the_lexicon_only() -> None:
+    """The text, answer and verify stages compile no Korean phrase list of their own: the lexicon is the one
+    place, so a word added for one stage is seen by the others."""
+    root = Path(lx.__file__).parent
+    offenders = [
+        o for sub in ("text", "answer", "verify") for p in sorted((root / sub).glob("*.py")) for o in _phrase_lists(p)
+    ]
+    assert not offenders, offenders

@@ -364,6 +364,7 @@ INTRO_TO_FORMULA = re.compile(r"(다음\s*(식|과\s*같이|의\s*식)|아래\s*
 REQUEST_WORDS = frozenset({
     "방식", "방법", "원칙", "원칙적", "요구사항", "요구조건", "조건", "조치", "형식", "절차", "사항", "처리", "기준",
     "규정", "내용", "방향", "정도", "요건", "대책", "경우", "때", "무엇", "어떻게", "어떤", "얼마나", "종류",
+    "구하",
 })  # fmt: skip
 
 # questions of what is allowed, and the sentences that allow or forbid it
@@ -441,7 +442,7 @@ QUANTITY_HEAD = re.compile(
 MULTIPLIER_ASKED = re.compile(r"곱하|곱한|곱해|나누|나눈|상수|지수|승수")
 ASK_WORDS = frozenset({"얼마", "몇", "무엇", "어떤", "어느", "무슨", "뭐", "언제", "어떻", "어디"})
 FORMULA_ASKED = re.compile(
-    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식|산정식)(은|을|으로|이)\s|(?<![가-힣])(합|곱)으로|"
+    r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식|산정식)(은|을|으로|이)(?=\s|[?？]|$)|(?<![가-힣])(합|곱)으로|"
     r"어떻게\s*(계산|산정|구하)"
 )
 REQUIREMENT_ASKED = re.compile(

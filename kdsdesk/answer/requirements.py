@@ -16,6 +16,7 @@ from kdsdesk.answer.sentences import (
     equation_label,
     is_equation,
     units,
+    where_symbol,
 )
 from kdsdesk.records import Hit, Need
 from kdsdesk.text.match import bigrams, coverage, number_spans, question_grams
@@ -54,6 +55,39 @@ def _equation_for(u: Unit, hits: Sequence[Hit]) -> Unit | None:
         if v.hit.chunk.kind != "table" and is_equation(v.text) and equation_label(v.text) == label:
             return v
     return None
+
+
+def _next_equation(u: Unit) -> Unit | None:
+    """The display equation a lead-in sentence introduces ("다음 식에 따라", "다음과 같이 산정한다"): the first
+    equation line after it in its chunk, before any other sentence."""
+    if not lx.INTRO_TO_FORMULA.search(u.text):
+        return None
+    for v in units([u.hit], 1):
+        if v.start < u.end:
+            continue
+        return v if is_equation(v.text) else None
+    return None
+
+
+MAX_SYMBOL_LINES = 8
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"[\s{}]", "", lx.nfkc(text))
+
+
+def symbol_lines(eq: Unit) -> list[Unit]:
+    """The "여기서, X : 설명" lines that follow an equation in its chunk and explain a symbol the equation writes
+    (the block may also explain symbols of the equation before it: those are left out)."""
+    block: list[Unit] = []
+    for v in units([eq.hit], 1):
+        if v.start < eq.end:
+            continue
+        if not where_symbol(v.text) or len(block) >= 2 * MAX_SYMBOL_LINES:
+            break
+        block.append(v)
+    flat = _flat(eq.text)
+    return [v for v in block if _flat(where_symbol(v.text)) in flat][:MAX_SYMBOL_LINES]
 
 
 def readable_equation(text: str) -> bool:
@@ -115,7 +149,7 @@ def answer_requirement(
     equation brings the equation's line — and a question that asks for the formula is answered only when that line
     is found and reads as a formula. The question's distinctive words and, for a question of what is allowed, a
     sentence that allows or forbids rank higher."""
-    asks_formula = bool(lx.FORMULA_NAMED.search(question))
+    asks_formula = bool(lx.FORMULA_NAMED.search(question)) or (need is not None and need.kind == "formula")
     qnums = _question_numbers(question)
     bonus = {id(u): 0.3 for u in ranked if qnums and {str(d.normalize()) for d, _, _ in number_spans(u.text)} & qnums}
     for u in ranked:
@@ -136,17 +170,25 @@ def answer_requirement(
         if not chosen:
             continue
         eq = next((e for v in chosen if (e := _equation_for(v, hits or [u.hit])) is not None), None)
+        if eq is None and asks_formula:
+            eq = next((e for v in chosen if (e := _next_equation(v)) is not None), None)
         if eq is not None and not readable_equation(eq.text):
             eq = None
         if asks_formula and eq is None and not any(is_equation(v.text) for v in chosen):
             return Draft("regulation", evidence=_evidence(ranked))  # the formula asked for is not readable here
-        if eq is not None:
-            chosen.append(eq)
+        shown_whole: list[Unit] = []
+        if eq is not None:  # the equation as written, with the lines that explain its symbols
+            shown_whole = [eq, *symbol_lines(eq)]
+            chosen.extend(shown_whole)
         reqs = tuple(
             dict.fromkeys(
                 r
                 for v in chosen
-                for r in ([*split_requirements(_strip_item(v.text)), _strip_item(v.text)] if v is not eq else [v.text])
+                for r in (
+                    [v.text]
+                    if any(v is w for w in shown_whole)
+                    else [*split_requirements(_strip_item(v.text)), _strip_item(v.text)]
+                )
             )
         )  # the requirement clauses (connective endings made final) and the whole sentence
         return Draft(

@@ -94,6 +94,12 @@ def is_equation(text: str) -> bool:
     return bool(_EQUATION.search(text)) and len(re.findall(r"[가-힣]", text)) <= len(text) // 5
 
 
+def where_symbol(text: str) -> str:
+    """The symbol a "여기서, V_c : 설명" line explains ("V_c"), "" when the line is not one."""
+    m = _WHERE.match(text)
+    return m.group("sym").strip() if m else ""
+
+
 def is_item(text: str) -> bool:
     """A list item (①, 가., 1), a)) — not a numbered paragraph "(1)"."""
     return bool(lx.SUB_ITEM_MARK.match(text))

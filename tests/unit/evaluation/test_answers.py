@@ -103,6 +103,17 @@ def test_policy_validity(report: dict[str, Any]) -> None:
     assert report["valid_rate"] == round(8 / 9, 4)  # the restricted answer that keeps a value
 
 
+def test_an_advisory_check_caps_a_value_at_warning_without_breaking_the_policy() -> None:
+    """A value read by OCR (or from a source changed since indexing) is a warning by policy; the same answer
+    confirmed breaks it."""
+    item = _item("ocr")
+    for status, valid in (("warning", 1.0), ("confirmed", 0.0)):
+        lib = _Library()
+        lib.answers = {"ocr": _answer(status, "8.4", (_cite(PDF_A, 2),), value_in_quote=True, ocr_source=False)}
+        out = evaluate_answers(lib, [item], "none")  # type: ignore[arg-type]
+        assert out["answers"]["valid_rate"] == valid, status
+
+
 def test_per_question_type_and_split(report: dict[str, Any]) -> None:
     assert set(report["by_qtype"]) == {"numeric", "conditional"}
     cond = report["by_qtype"]["conditional"]

@@ -136,7 +136,10 @@ def run_eval(lib: Path, items: list[dict[str, Any]], tag: str) -> dict[str, Any]
     qa = lib / f"qa-{tag}.jsonl"
     qa.write_text("".join(json.dumps(i, ensure_ascii=False) + "\n" for i in items), encoding="utf-8")
     out = subprocess.run([*KDSDESK, "eval", "--library", str(lib), "--qa", str(qa), "--answers", "--llm", "none",
-                          "--json"], check=True, capture_output=True, text=True, env=ENV, cwd=ROOT)
+                          "--json"], capture_output=True, text=True, env=ENV, cwd=ROOT)
+    if out.returncode != 0:
+        print(f"kdsdesk eval failed on {qa.name}:\n{out.stderr[-3000:]}", file=sys.stderr)
+        return {}
     result: dict[str, Any] = json.loads(out.stdout)
     return result
 
@@ -225,6 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sel = [i for i in items if half_of(i) == half]
             t0 = time.time()
             result = run_eval(lib, sel, half)
+            if not result:
+                continue
             rows = figures(sel, result)
             print(f"\n### {name} — {half} ({len(sel)} questions, {len(s.files)} files; {time.time() - t0:.0f} s)\n")
             print(table(rows))

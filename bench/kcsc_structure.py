@@ -40,7 +40,7 @@ _SENTENCE_END = re.compile(r"(?:[.)」\]:]|다|음|함|임|것|요|[a-zA-Z0-9])$
 _BODY_START = re.compile(r"(?<![\d.])1\.?\s*(?:일반\s?사항|총\s?설|총\s?칙|개\s?요|일반)\s")
 _BACK = re.compile(r"\s집필위원\s")
 MAX_TITLE = 40
-NUMBERED_TITLE_ONLY_GAP = 2000  # a title-only heading is looked for this far after the previous heading at most
+NUMBERED_TITLE_ONLY_GAP = 2000  # in a numbered body, a title written alone is looked for this near the one before
 
 
 @dataclass(frozen=True)
@@ -496,7 +496,8 @@ def split_body(text: str, part_only: bool = False) -> Structure:
                 continue
             got = None if st.unnumbered else _number_only(text, e, prev_end, nxt)
             if got is None:
-                got = _title_only(text, e, prev_end, min(nxt, prev_end + NUMBERED_TITLE_ONLY_GAP))
+                limit = nxt if st.unnumbered else min(nxt, prev_end + NUMBERED_TITLE_ONLY_GAP)
+                got = _title_only(text, e, prev_end, limit)
             placed[i] = got
         for e, p in zip(toc, placed, strict=True):
             if p is None:

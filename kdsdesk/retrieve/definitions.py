@@ -3,7 +3,8 @@
 A question that asks what a term means ("'벽률'은 어떻게 정의되나요?", "치올림이란?", "허용지지력의 정의는?") names
 the term; every definition line of the library is a sub-document whose head is indexed (``defs``), so the chunks
 whose definition-line head *is* that term ("벽률: …", "사수위(Dead Storage Level, DSL): …") are found directly, and
-so are the clauses headed by the term itself ("4.1.6 공용기간").
+so are the clauses headed by the term itself ("4.1.6 공용기간") or the general first clause of a chapter headed by it
+("2. 배수지" › "2.1 총칙").
 When several standards define it, the one the rest of the question points to comes first (the standards' profiles,
 ``kdsdesk.retrieve.standards``), then BM25 order. Those chunks go to the front (route ``definition``, at most
 ``MAX_PER_ROUTE``); a question whose term no definition line names changes nothing.
@@ -63,6 +64,18 @@ def _heading_title(label: str) -> str:
     return _squash(re.sub(r"^\s*(?:[A-Z]|\d+)(?:\.\d+)*\.?\s*", "", label))
 
 
+GENERAL_TITLES = frozenset({"총칙", "일반사항", "일반", "개요", "정의", "일반사항및정의"})
+
+
+def _headed_by(path: Sequence[str], term: str) -> bool:
+    """A clause headed by the term ("4.1.6 공용기간"), or the general first clause of a chapter headed by it
+    ("2. 배수지" › "2.1 총칙": "배수지는 … 저류지로서 …")."""
+    t = _squash(term)
+    if path and _heading_title(path[-1]) == t:
+        return True
+    return len(path) >= 2 and _heading_title(path[-2]) == t and _heading_title(path[-1]) in GENERAL_TITLES
+
+
 def defines(head: str, term: str) -> bool:
     """Is a definition line's head the term ("기초 피어" = "기초피어"; "사수위(Dead …)" for "사수위"; the term's
     last words when they are at least half of it)?"""
@@ -102,7 +115,7 @@ def route_definition(
     for order, c in enumerate(chunks):
         heads = [c.text[hs:he] for hs, he, _ls, _le in definition_lines(c.text)]
         by_line = any(defines(head, term) for head in heads)
-        by_heading = bool(c.clause_path) and _heading_title(c.clause_path[-1]) == _squash(term)
+        by_heading = _headed_by(c.clause_path, term)
         if by_heading and (c.doc.file, c.clause) in seen_clause:
             continue  # one chunk per clause headed by the term
         if by_line or by_heading:

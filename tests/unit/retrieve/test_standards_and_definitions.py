@@ -92,3 +92,12 @@ def test_defines() -> None:
     assert defines("기초 피어", "콘크리트 기초 피어")
     assert not defines("피어", "콘크리트 기초 피어")
     assert not defines("측압계수", "측압")
+
+
+def test_headed_by() -> None:
+    from kdsdesk.retrieve.definitions import _headed_by
+
+    assert _headed_by(("4. 설계", "4.1 포장 설계", "4.1.6 공용기간"), "공용기간")
+    assert _headed_by(("2. 배수지", "2.1 총칙"), "배수지")
+    assert not _headed_by(("2. 배수지", "2.3 용량"), "배수지")
+    assert not _headed_by(("4.1.6 공용기간의 산정",), "공용기간")

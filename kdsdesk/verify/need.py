@@ -163,6 +163,8 @@ def _noun_phrase_before(q: str, toks: list[Any], end: int) -> tuple[str, int]:
             # nominalised inside a compound ("장기처짐계수": 처지/VV ㅁ/ETN) keeps the word a noun.
             if core[-1][0] == "JKG":
                 core = core[:-1]
+            if not core:
+                break  # a particle written apart ("≤ ? 의 한계값"): no noun before it
             # a determiner glued to the next morpheme is a mis-split word ("세장비": 세/MM 장비/NNG)
             inner_ok = all(t in _NOUNISH or t in ("VV", "VA", "ETN", "XSV", "XSA", "MM") for t, _ in core[1:]) and (
                 core[0][0] in _NOUNISH or core[0][0] in ("VV", "VA", "XPN") or (core[0][0] == "MM" and len(core) > 1)

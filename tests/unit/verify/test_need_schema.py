@@ -86,3 +86,25 @@ def test_every_string_has_a_max_length() -> None:
 
     for qt in ("numeric", "conditional", "regulation", "definition"):
         walk(schema_for(qt))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "",
+        "?",
+        "의",
+        "조건식 a + 0.9b ≤ ? 의 한계값",  # a particle written apart after a sign
+        "≤ ≥ = ?",
+        "의 의 의 값은?",
+        "KDS 14 20 22",
+        "몇",
+        "경우 때 시 중",
+        "철근 " * 200 + "간격은?",
+    ],
+)
+def test_reading_the_need_never_fails_on_odd_wording(question: str) -> None:
+    from kdsdesk.verify.need import read_need
+
+    need = read_need(question)
+    assert need.question == question

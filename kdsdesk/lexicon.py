@@ -35,7 +35,9 @@ def nfkc(text: str) -> str:
 # also ordinary words (도, 분, 시, 개) are listed: the patterns below only read them right after a number.
 UNIT_DIMENSION: dict[str, Dimension] = {
     "kN/m²": "stress", "kN/m2": "stress", "kN/m³": "force", "kN/m3": "force", "N/mm²": "stress", "N/mm2": "stress",
-    "kgf/cm²": "stress", "kgf/cm2": "stress", "tf/m²": "stress", "tf/m2": "stress", "t/m²": "stress", "t/m2": "stress",
+    "kgf/cm²": "stress", "kgf/cm2": "stress", "kgf/㎠": "stress", "N/cm²": "stress", "N/cm2": "stress",
+    "N/㎠": "stress", "kN/cm²": "stress", "kN/cm2": "stress", "tf/m²": "stress", "tf/m2": "stress",
+    "t/m²": "stress", "t/m2": "stress",
     "kN·m": "moment", "kNm": "moment", "kN-m": "moment", "N·mm": "moment", "tf·m": "moment",
     "kN/m": "force", "N/m": "force",
     "MPa": "stress", "GPa": "stress", "kPa": "stress", "Pa": "stress", "psi": "stress",
@@ -151,6 +153,8 @@ QUANTITY_DIMENSION: dict[str, Dimension] = {
     "기간": "time", "시간": "time", "주기": "time", "재현주기": "time", "수명": "time",
     "유량": "flow", "환기량": "flow", "수량": "flow",
     "농도": "concentration",
+    "경사": "ratio", "종단경사": "ratio", "횡단경사": "ratio", "편경사": "ratio", "기울기": "ratio", "구배": "ratio",
+    "동수경사": "ratio",
     "저항": "resistance",
     "횟수": "count", "개수": "count", "본수": "count",
 }  # fmt: skip
@@ -165,6 +169,7 @@ GENERIC_WORDS = frozenset({
     "표준", "표준값", "최솟값", "최댓값", "최소", "최대", "상한", "하한", "상한값", "하한값", "한도", "요구사항",
     "내용", "사항", "것", "이것", "수치", "값", "최대값", "최소값", "허용값", "허용치", "한계치", "최대치", "최소치",
     "설계값", "권장값", "적정값", "얼마", "정도", "수준", "설정값", "기본값", "기본",
+    "절대", "절대적",
 })  # fmt: skip
 
 # -- bounds and extremes -----------------------------------------------------------------------------------------
@@ -192,9 +197,16 @@ _FLIP: dict[Bound, Bound] = {"gt": "le", "ge": "lt", "lt": "ge", "le": "gt"}
 _COMPARE_AFTER = re.compile(r"\s*(?:[을를이가]\s*)?보다\s*(크|커|컸|작|많|적|길|짧|높|낮)")
 
 
+_CONVERSION_AFTER = re.compile(r"\s*\(\s*[\d.,]+\s*[A-Za-z㎠㎡㎥㎜㎝㎞°℃/·²³0-9]{1,10}\s*\)")
+
+
 def bound_after(text: str, pos: int) -> Bound:
     """The bound written right after ``pos`` (after a value and its unit), "" when none. A limit written as a
-    negation reads as the bound it sets: "400 mm를 넘을 수는 없다" → le, "300 mm보다 작을 수 없다" → ge."""
+    negation reads as the bound it sets: "400 mm를 넘을 수는 없다" → le, "300 mm보다 작을 수 없다" → ge. The same
+    value in other units in a parenthesis is passed over: "98N/㎠(10.0kgf/㎠) 이하"."""
+    conv = _CONVERSION_AFTER.match(text, pos)
+    if conv:
+        pos = conv.end()
     m = BOUND_AFTER.match(text, pos)
     if m:
         b = bound_of_word(m.group(1))
@@ -256,8 +268,8 @@ def strip_item(text: str) -> str:
 # a case is written before one of these markers: "곡선의 경우에는", "시공 중에는", "역타설 시", "h/l이 0.2일 때"
 CASE_MARKER = re.compile(
     r"(?:인|일|한|하는|되는|는|은|의)?\s*(?:경우|때)(?:에는|에도|에|는|의)?|"
-    r"(?<=[가-힣])\s*시(?=[\s,]|$|에는)|(?<=[가-힣])(?:에서는|에는|에\s*대(?:해|하여)서?는)(?=[\s,])|\s중에는(?=[\s,])|"
-    r"(?<=[가-힣])(?:이|으|하|되|있으|없으|않으|넘으|크|작|많으|적으|라)면(?=[\s,])"
+    r"(?<=[가-힣])\s*시(?=[\s,?？]|$|에는)|(?<=[가-힣])(?:에서는|에는|에\s*대(?:해|하여)서?는)(?=[\s,])|\s중에는(?=[\s,])|"
+    r"(?<=[가-힣])(?:이|으|하|되|있으|없으|않으|넘으|크|작|많으|적으|라|다)면(?=[\s,?？]|$)"
 )
 # words inside a case phrase that carry no case of their own
 CASE_STOP = frozenset({
@@ -275,11 +287,17 @@ NEGATED_PREFIX = re.compile(
 )
 
 
+_NEGATED_MODIFIER = re.compile(
+    r"([가-힣]{2,}?)(?:하|되|이)?(?:지\s*(?:않[은는을]|아니[한하])|가\s*아닌|이\s*아닌|\s*없는)"
+)
+
+
 def negated_words(text: str) -> set[str]:
     """The content words a text negates: "부착되지 않는 긴장재" → {부착}, "비부착 긴장재" → {부착}."""
     t = nfkc(text)
     out = {m.group(2) for m in NEGATED_PREFIX.finditer(t)}
-    for m in re.finditer(r"([가-힣]{2,}?)(?:하|되|이)?(?:지\s*(?:않|아니)|가\s*아닌|이\s*아닌|\s*없는)", t):
+    # a negated modifier ("…되지 않은 이음부"), not a purpose or a requirement ("쪼개지지 않도록", "넘지 않아야")
+    for m in _NEGATED_MODIFIER.finditer(t):
         out.add(m.group(1))
     return out
 
@@ -450,7 +468,8 @@ REQUIREMENT_ASKED = re.compile(
     r"요구(조건|사항)|원칙은|규정은|방법은|조건은|제한\s*사항"
 )
 QUANTITY_END = re.compile(
-    rf"({QUANTITY_ALT}|[가-힣]*(량|율|률|계수|상수|지수|비|속도|값|한도|치수|깊이|높이|정확도|밀도|농도|빈도|경사도))$"
+    rf"({QUANTITY_ALT}|[가-힣]*(량|율|률|계수|상수|지수|비|속도|값|한도|치수|깊이|높이|정확도|밀도|농도|빈도|경사도|경사|"
+    r"기울기|구배|범위|균열폭|허용치|허용오차|오차))$"
 )
 THRESHOLD_ASKED = re.compile(
     r"(얼마|몇\s*\S{0,6})\s*(이상|이하|미만|초과|보다\s*\S+)\s*(이면|인\s*경우|일\s*때|인(?!가|지|데)|이고)|"
@@ -614,3 +633,33 @@ FORMULA_CUES: tuple[tuple[Relation, re.Pattern[str]], ...] = (
     ("div", re.compile(r"(를|을)\s*(?:얼마로|몇으로|무엇으로)?\s*나누|(를|을)\s*(?:얼마로|몇으로)\s*나눈")),
     ("term", re.compile(r"\s*항의\s*(상수|계수)")),
 )
+
+
+# -- a bound asked by a sign before the question mark ("조건식 … ≤ ?") ---------------------------------------------
+SIGN_ASKED = re.compile(r"([≤<≥>⩽⩾])\s*[?？]")
+# a question that asks what is not allowed ("어디에 쓰면 안 되나요", "두면 안 되는 위치는")
+PROHIBITION_ASKED = re.compile(
+    r"(쓰면|사용하면|두면|하면|설치하면|적용하면|배치하면|놓으면)\s*안\s*되|해서는\s*안|하여서는\s*안|금지(되|하|된)|"
+    r"(사용|적용|설치|배치)할\s*수\s*없는|안\s*되는\s*(곳|위치|경우|구간)"
+)
+# a sentence that forbids
+PROHIBITION_STATED = re.compile(
+    r"할\s*수\s*없|수\s*없다|수\s*없으며|금한다|금지|아니\s*된다|안\s*된다|해서는|하여서는|지\s*않아야|"
+    r"지\s*않도록|아니\s*하여야|아니한다|사용하지\s*않"
+)
+# a question that asks a total ("모두 몇 점", "총 몇 개"), and a value given per item ("각 2점씩")
+TOTAL_ASKED = re.compile(r"(모두|총|전체|합계|합쳐서|통틀어)\s*(몇|얼마)")
+PER_ITEM_AFTER = re.compile(r"\s*[^\s\d]{0,4}?씩")
+# a parenthesis after a value that gives another value for a case of its own ("1,000 m2(스프링클러 설치 시
+# 2,000 m2)"): its case is not the value's
+ALTERNATIVE_IN_PARENS = re.compile(r"^(?=.*\d)(.*?(?:경우|때|(?<=[가-힣])\s*시)(?:에는|에|는)?)\s*(?=.*\d)")
+# an aside that can state a case: words with a verb or modifier form, no reference or list
+ASIDE_CASE = re.compile(
+    r"(?!(?:표|그림|식|KDS|KCS)\s*[\d.])(?=\S+\s+\S)[^,]*[가-힣](?:는|은|된|한|인|의|\s?전|\s?후|\s?시|\s?중)(?:\s+[^,]*)?"
+)
+# a parenthesis with Hangul inside a question is an aside ("표면(받침 거치면 제외)의 경사")
+HANGUL_ASIDE = re.compile(r"\s*\((?=[^()]*[가-힣])[^()]*\)")
+# an arithmetic operation the question asks about ("…에서 뺀 값", "곱한 값")
+OPERATION_ASKED = re.compile(r"빼|뺀|더하|더한|곱하|곱한|나누|나눈")
+# a word negated right after it ("…이 아닌", "제외한")
+NEGATED_AFTER = r"\S*\s*(아닌|않는|제외|없는)"

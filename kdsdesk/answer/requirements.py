@@ -157,7 +157,9 @@ def answer_requirement(
             bonus[id(u)] = bonus.get(id(u), 0.0) + SUBJECT_BONUS
         if need is not None:
             bonus[id(u)] = bonus.get(id(u), 0.0) + DISTINCT_WEIGHT * distinctive_cover(need.terms, u)
-            if need.permission and lx.PERMISSION_STATED.search(u.text):
+            if lx.PROHIBITION_ASKED.search(question):
+                bonus[id(u)] += PERMISSION_BONUS if lx.PROHIBITION_STATED.search(u.text) else 0.0
+            elif need.permission and lx.PERMISSION_STATED.search(u.text):
                 bonus[id(u)] += PERMISSION_BONUS
     ranked = sorted(ranked, key=lambda u: -(u.score + bonus.get(id(u), 0.0)))
     for u in ranked[:8]:

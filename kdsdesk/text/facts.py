@@ -31,7 +31,7 @@ from kdsdesk import lexicon as lx
 from kdsdesk.records import Fact, Table, TableCell
 from kdsdesk.text.sentences import sentence_ranges
 
-FACTS_VERSION = "3"
+FACTS_VERSION = "4"
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])(?:{_NUM})(?![\d])")
@@ -277,6 +277,8 @@ def text_facts(raw: str) -> list[Fact]:
                 subject = nm.group(1)  # "100 m 간격으로", "7일 설계강도": the value of the noun after it
             tail = re.match(r"\s*\(([^()]{2,40})\)", text[ue:])
             tail_case = tail.group(1).strip() if tail and re.search(r"[가-힣]{2,}", tail.group(1)) else ""
+            if lx.ALTERNATIVE_IN_PARENS.match(tail_case):
+                tail_case = ""  # "(… 설치 시 2,000 m2)": another value's case
             pm = None
             for pm_ in lx.PAREN_CASE.finditer(text, s, a):
                 close = text.find(")", pm_.end())

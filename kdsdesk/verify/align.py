@@ -41,7 +41,7 @@ from kdsdesk.text.match import (
     words_covered,
 )
 from kdsdesk.text.normalize import canonical_terms, norm
-from kdsdesk.verify.readings import Reading
+from kdsdesk.verify.readings import Reading, in_number_run
 
 COVER = 0.5  # share of a phrase's bigrams that must be found
 _FILLER = lx.FILLER_WORDS
@@ -160,6 +160,14 @@ def _symbol_ok(need: Need, r: Reading) -> bool:
     return need.dimension not in ("length", "stress", "force", "area", "speed", "time")
 
 
+_SYMBOL_SUBJECT = re.compile(r"[A-Za-zα-ωΑ-Ω][A-Za-z0-9α-ωΑ-Ω_′'{}〖〗,]{0,10}")
+
+
+def _plain_symbol(text: str) -> str:
+    """A symbol as letters alone: "F_〖a〗" and "Fa" alike."""
+    return re.sub(r"[\s_〖〗{}]", "", lx.nfkc(text))
+
+
 def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = False) -> Match:
     """The slot checks of reading ``r`` against ``need``; ``context`` adds texts that frame the value (clause
     path, document title). ``strict`` (for rivals of an answer): the subject must be the word the number is
@@ -170,7 +178,11 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         t = chunk.table
         frame.extend([t.caption, *r.columns, *(c.text for c in t.cells if c.row < t.header_rows)])
     lead = r.sentence[: max(0, r.start - _sentence_start(r))][-80:] if not r.cell else ""
-    local = [r.window, r.topic, lead, r.before, r.of] + ([r.clause] if r.cell else [])
+    # the sentence before frames the subject only when this one names no topic of its own ("2) 목재의 중량은 …,
+    # 8 kN/m3는" is about 목재, whatever the sentence before it lists)
+    own_topic = bool(content_words(r.topic)) and not lx.CASE_MARKER.search(r.topic + " ")
+    before = "" if own_topic else r.before
+    local = [r.window, r.topic, lead, before, r.of] + ([r.clause] if r.cell else [])
     checks: dict[str, bool] = {}
     if need.head and _is_quantity(need.head):
         owner_other = bool(r.owner) and _is_quantity(r.owner) and not head_in(need.head, [r.owner])
@@ -182,11 +194,17 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             w for w in content_words(need.subject) if w != need.head and need.head not in w and re.match(r"[가-힣]", w)
         )  # symbols are other names of the quantity ("C_c"), not modifiers
         if checks["subject"] and mods:
-            checks["subject"] = words_covered(mods, " ".join([*frame, r.before])) >= COVER
+            checks["subject"] = words_covered(mods, " ".join([*frame, before])) >= COVER
+
     elif need.head:
         checks["subject"] = head_in(need.head, frame) or covered(" ".join(need.terms), " ".join(frame)) >= COVER
     else:
         checks["subject"] = covered(need.subject or " ".join(need.terms), " ".join(frame)) >= COVER
+    if _SYMBOL_SUBJECT.fullmatch(need.subject) and not lx.unit_dimension(need.subject):
+        # a symbol asked alone ("지반증폭계수 Fa는?"): the number is the symbol's, written right after it or
+        # under it in a table, not a number elsewhere in a sentence that mentions it
+        beside = [r.owner, r.window[-25:], r.of] + ([r.clause, r.column, *r.columns, *r.cases] if r.cell else [])
+        checks["subject"] = checks["subject"] and _plain_symbol(need.subject) in _plain_symbol(" ".join(beside))
     qconds = question_conditions(need.question)
     cond_scores = []
     wide = " ".join([*frame, chunk.text, *chunk.clause_path])
@@ -238,14 +256,24 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         )  # fmt: skip
         checks["own_cases"] = not contradicted and row_ok and col_ok
     else:
-        checks["own_cases"] = all(s >= WORDS for s in own)
+        # a word the question negates that the text before the value states plainly, or the reverse
+        # ("방수처리되지 않은 이음부" against "방수처리된 바닥판 이음부 위치에서 … 5 %")
+        negated = lx.negation_disagrees(need.question, " ".join([lead, r.window, r.topic, *r.cases]))
+        # the case of another value beside it that the question states ("1,000 m2(스프링클러 설치 시 2,000 m2)")
+        other = any(covered(c, need.question) >= COVER for c in r.other_cases)
+        checks["own_cases"] = all(s >= WORDS for s in own) and not negated and not other
     own_words = " ".join([r.owner, r.window, *r.cases])
     checks["excluded"] = not any(
-        words_covered(x, own_words) >= 1.0 and not re.search(re.escape(x) + r"\S*\s*(아닌|않는|제외|없는)", own_words)
+        words_covered(x, own_words) >= 1.0 and not re.search(re.escape(x) + lx.NEGATED_AFTER, own_words)
         for x in need.excluded
     )
     checks["bound"] = _bound_ok(need, r) and _extreme_ok(need, r)
-    checks["operand"] = not r.operand or bool(re.search(r"빼|뺀|더하|더한|곱하|곱한|나누|나눈", need.question))
+    checks["operand"] = not r.operand or bool(lx.OPERATION_ASKED.search(need.question))
+    if not r.cell:
+        checks["attributable"] = not in_number_run(r.chunk.text, r.start, r.end)
+    if lx.TOTAL_ASKED.search(need.question) and not r.cell:
+        # "모두 몇 점": not the number given per item ("각 2점씩 4점" — 2 is per point, 4 the total)
+        checks["total"] = not lx.PER_ITEM_AFTER.match(r.chunk.text, r.end)
     checks["unit"] = _unit_ok(need, r) and _symbol_ok(need, r)
     # a number that states a condition answers a question asking for such a limit ("몇 mm 이상이면 …"), or one
     # asking for a bound of exactly the quantity it is written for ("두께가 89 mm 이상인 … 두께 기준은 몇 mm 이상")

@@ -211,6 +211,8 @@ def _strip_generic(phrase: str) -> tuple[str, str]:
         if ex or w in lx.GENERIC_WORDS:
             extreme = extreme or ex
             words.pop()
+            if words and words[-1].endswith("의") and len(words[-1]) > 1:
+                words[-1] = words[-1][:-1]  # "길이의 절대 최솟값" → "길이"
             continue
         break
     return " ".join(words), extreme
@@ -243,6 +245,12 @@ def question_cases(question: str) -> tuple[str, ...]:
     scope = scope_of(q)
     if scope and not any(scope in c or c in scope for c in out):
         out.insert(0, scope)
+    # an aside in parentheses that narrows what is asked ("본문(보로 지지되는 슬래브)"), not an exclusion, a
+    # reference to a table or a list of what is asked ("(최소 피복두께, ㎝)")
+    for m in lx.HANGUL_ASIDE.finditer(q):
+        aside = m.group(0).strip(" ()")
+        if lx.ASIDE_CASE.fullmatch(aside) and not lx.NEGATION.search(aside):
+            out.append(aside)
     return tuple(dict.fromkeys(c.strip() for c in out if c.strip()))
 
 
@@ -289,17 +297,34 @@ def excluded_terms(question: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_SYMBOL_WORD = re.compile(r"[A-Za-zα-ωΑ-Ω][A-Za-z0-9_,′'{}]*")
+
+
+def _ends_on_quantity(phrase: str) -> bool:
+    """The phrase's last word (a symbol written after its name left out: "저감계수 β") is a quantity noun."""
+    words = _strip_generic(phrase)[0].split()
+    while len(words) > 1 and _SYMBOL_WORD.fullmatch(words[-1]):
+        words.pop()
+    return bool(words) and bool(lx.QUANTITY_END.search(words[-1]))
+
+
 def _quantity_asked(subject: str, q: str) -> bool:
-    """A question without a question word whose subject ends on a quantity ("… 환기량 기준은?")."""
-    return bool(subject) and bool(lx.QUANTITY_END.search(subject.split()[-1])) and not lx.REQUIREMENT_ASKED.search(q)
+    """A question without a question word whose subject ends on a quantity ("… 환기량 기준은?", "… 저감계수 β —
+    …이면?"), or is a symbol alone ("식 … 에서 a는?": a symbol names a quantity)."""
+    if not subject or lx.REQUIREMENT_ASKED.search(q):
+        return False
+    return _ends_on_quantity(subject) or bool(_SYMBOL_WORD.fullmatch(subject.strip()))
 
 
 def read_need(question: str) -> Need:
     """Every slot of what ``question`` asks (see :class:`kdsdesk.records.Need`)."""
     q = " ".join(lx.nfkc(question).split())
     info = classify(q)
-    toks = _tokens(q)
-    body = _TAIL_PAREN.sub("", q).rstrip(" ?？.")
+    # words in a parenthesis with Hangul are an aside of the question ("표면(받침 거치면 제외)의 경사"): the
+    # subject is read without them (their cases, units and exclusions from the whole question)
+    qs = lx.HANGUL_ASIDE.sub("", q)
+    toks = _tokens(qs)
+    body = _TAIL_PAREN.sub("", qs).rstrip(" ?？.")
     # the asked part: the first question word, else the end of a telegraphic question
     ask_tags = ("NNG", "NP", "MM", "NR", "VA", "NNB")
     ask = next((t for t in toks if t.form in lx.ASK_WORDS and str(t.tag).split("-")[0] in ask_tags), None)
@@ -307,7 +332,7 @@ def read_need(question: str) -> Need:
     cases = question_cases(q)
     asked_cases = [c for c in cases if re.search(r"얼마|몇", c)]
     cases = tuple(c for c in cases if c not in asked_cases)
-    spans = [(q.find(c), q.find(c) + len(c)) for c in cases if q.find(c) >= 0]
+    spans = [(qs.find(c), qs.find(c) + len(c)) for c in cases if qs.find(c) >= 0]
 
     def in_case(pos: int) -> bool:
         return any(a <= pos < b for a, b in spans)
@@ -319,7 +344,7 @@ def read_need(question: str) -> Need:
         if t.start >= ask_at:
             break
         if (tag == "JX" and t.form in ("은", "는")) or (tag == "JKS" and t.form in ("이", "가")):
-            phrase, start = _noun_phrase_before(q, toks, t.start)
+            phrase, start = _noun_phrase_before(qs, toks, t.start)
             if not phrase or re.search(r"(경우|때|시)$", phrase) or in_case(start):
                 continue
             if tag == "JX":
@@ -327,7 +352,7 @@ def read_need(question: str) -> Need:
             else:
                 subject_like = phrase
     topic = topic or subject_like
-    asked_np = _asked_phrase(q, toks, ask_at) if ask is not None else ""
+    asked_np = _asked_phrase(qs, toks, ask_at) if ask is not None else ""
     if asked_np and lx.QUANTITY_END.search(_strip_generic(asked_np)[0]) and asked_np != topic:
         if topic and not lx.QUANTITY_END.search(_strip_generic(topic)[0]):
             cases = (*cases, topic)  # "현장타설 격자블록은 연속 시공 높이를 최대 몇 m": the topic is the case
@@ -335,24 +360,25 @@ def read_need(question: str) -> Need:
     if not topic or not _head(topic):
         # no topic: the noun phrase right before the asked word (skipping "X의 몇 배"), or ending the question
         end = ask_at
-        while end > 0 and q[end - 1] == " ":
+        while end > 0 and qs[end - 1] == " ":
             end -= 1
-        phrase, start = _noun_phrase_before(q, toks, end)
+        phrase, start = _noun_phrase_before(qs, toks, end)
         if phrase.endswith("의") or (phrase and in_case(start)):
             phrase = ""
         parts = _TELEGRAPH_SPLIT.split(body)
-        if (not phrase or not lx.QUANTITY_END.search(_strip_generic(phrase)[0])) and len(parts) > 1:
+        if (not phrase or not _ends_on_quantity(phrase)) and len(parts) > 1:
             head_part = parts[0].strip()
-            ph, _ = _noun_phrase_before(q, toks, q.find(head_part) + len(head_part))
-            if lx.QUANTITY_END.search(_strip_generic(ph)[0]):
+            ph, _ = _noun_phrase_before(qs, toks, qs.find(head_part) + len(head_part))
+            if _ends_on_quantity(ph):
                 phrase = ph
         topic = topic if topic and not phrase else phrase or topic
     if info.qtype == "definition" and not info.asks_term:
         topic = term_asked(q) or topic
     subject, extreme = _strip_generic(topic)
     if not extreme:
-        extreme = next((e for w, e in lx.EXTREME_WORDS if re.search(rf"{w}(?![가-힣]*\s*(이면|인\s*경우))", q)), "")
-        if extreme and not re.search(r"(최소|최대|하한|상한|최솟|최댓|최저|최고|한도)", q):
+        aside = re.sub(r"\([^()]*\)", " ", q)  # words in parentheses are an aside ("(최소 피복두께, ㎝)")
+        extreme = next((e for w, e in lx.EXTREME_WORDS if re.search(rf"{w}(?![가-힣]*\s*(이면|인\s*경우))", aside)), "")
+        if extreme and not re.search(r"(최소|최대|하한|상한|최솟|최댓|최저|최고|한도)", aside):
             extreme = ""  # 허용/제한 alone do not say which end
     head = _head(subject) or _head(topic)
     kind: str
@@ -373,8 +399,21 @@ def read_need(question: str) -> Need:
         qtype = "conditional"
     bound_m = lx.BOUND_ASKED.search(q)
     bound = lx.bound_of_word(bound_m.group(2)) if bound_m else ""
+    sign = lx.SIGN_ASKED.search(q)
+    if not bound and sign:
+        bound = lx.SIGN_BOUND.get(sign.group(1), "")  # "조건식 … ≤ ?": the limit on the right of the sign
     unit = info.unit
-    dim = lx.unit_dimension(unit) if unit else (asked_dimension(q) or lx.QUANTITY_DIMENSION.get(head, ""))
+    # the dimension of what is asked: of the subject's head (a unit or quantity named in a condition — "설계속도
+    # 80 km/h 본선의 … 종단경사" — is not asked), of the whole question only when it names no subject
+    dim = (
+        lx.unit_dimension(unit)
+        if unit
+        else (
+            lx.QUANTITY_DIMENSION.get(head, "")
+            or asked_dimension(subject)
+            or ("" if subject else asked_dimension(body))
+        )
+    )
     if lx.RELATIVE_ASKED.search(q) and lx.unit_dimension(unit) in ("", "ratio"):
         dim = "ratio"  # "… 작은 값의 얼마 이상", "지름의 몇 배": a share or multiple of something
     return Need(

@@ -54,6 +54,7 @@ class Reading:
     threshold: bool = False
     cell: bool = False
     position: int = 0  # 1-based place among the values of one unit in its sentence (for ordinals)
+    other_cases: tuple[str, ...] = ()  # the case of another value given beside it ("1,000 m2(… 설치 시 2,000 m2)")
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -119,6 +120,10 @@ def owner_of(window: str, sentence: str, ra: int) -> tuple[str, bool]:
     if open_at >= 0 and ")" not in sentence[open_at:ra] and not re.search(r"[가-힣]", sentence[open_at + 1 : ra]):
         words = sentence[:open_at].split()
         return (words[-1], True) if words else ("", False)
+    if open_at >= 0 and ")" not in sentence[open_at:ra]:
+        inner = sentence[open_at + 1 : ra].split()
+        if inner and re.fullmatch(r"[가-힣]{2,12}", inner[-1]):
+            return inner[-1], True  # "공칭너비 50 mm(실제너비 38 mm)": the word inside the parenthesis
     skip = {"각각", "모두", "약", "최소", "최대", "적어도"}
     words = [
         w for w in window.split()
@@ -190,9 +195,14 @@ def read_sentence_value(
     unit = um.group(1) if um else ""
     ue = um.end() if um else rb
     bound = lx.bound_after(nk if len(nk) == len(sentence) else sentence, ue)
-    tail = re.match(r"\s*\(([^()]{2,40})\)", base[ue:])
+    tail = re.match(r"\s*\(([^()]{2,60})\)", base[ue:])
+    other_cases: list[str] = []
     if tail and re.search(r"[가-힣]{2,}", tail.group(1)):
-        cases.append(tail.group(1).strip())  # "＝ 2.0 (미건조제재목)": the case is written after the value
+        alt = lx.ALTERNATIVE_IN_PARENS.match(tail.group(1))
+        if alt:
+            other_cases.append(alt.group(1).strip())  # "(… 설치 시 2,000 m2)": the other value's case
+        elif len(tail.group(1)) <= 40:
+            cases.append(tail.group(1).strip())  # "＝ 2.0 (미건조제재목)": the case is written after the value
     sign = re.search(r"([≤<≥>⩽⩾])\s*$", sentence[max(0, ra - 3) : ra])
     if not bound and sign:
         bound = lx.SIGN_BOUND.get(sign.group(1), "")
@@ -200,6 +210,10 @@ def read_sentence_value(
         re.match(r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘으면|이상인|이하인|미만인|초과인|이상이면|이하이면|미만이면|"
                  r"초과하면|인\s*경우|일\s*때|이면)", sentence[ue : ue + 14])
     )  # fmt: skip
+    if re.match(r"\s*[<≤⩽]\s*[A-Za-zα-ωΑ-Ω]", base[ue : ue + 4]) or re.search(
+        r"[A-Za-zα-ωΑ-Ω]\s*[<≤⩽]\s*$", base[max(0, ra - 4) : ra]
+    ):
+        threshold = True  # an end of an interval label ("300<V≤350", "V≤70"): the case of a row, not a value
     symbolic = bool(
         (ra > 0 and ((sentence[ra - 1].isascii() and sentence[ra - 1].isalpha()) or sentence[ra - 1] == "/"))
         or (rb < len(sentence) and sentence[rb].isascii() and sentence[rb].isalpha() and not unit)
@@ -211,6 +225,7 @@ def read_sentence_value(
     return Reading(
         chunk=chunk, value=text[a:b], unit=unit, bound=bound, start=a, end=b, sentence=sentence, clause=clause,
         window=window, topic=_topic(sentence), cases=tuple(dict.fromkeys(c for c in cases if c.strip())),
+        other_cases=tuple(other_cases),
         operand=bool(lx.OPERAND_AFTER.match(nk if len(nk) == len(sentence) else sentence, ue)),
         before=before if force or _continues(sentence) else "",
         owner=owner[0],
@@ -372,3 +387,19 @@ def evidence_readings(hits: Sequence[Hit], top: int) -> list[Reading]:
     for h in hits[:top]:
         out.extend(readings(h.chunk))
     return out
+
+
+_RUN_NUMBER = re.compile(r"\d[\d,.]*")
+
+
+def in_number_run(text: str, start: int, end: int, run: int = 3) -> bool:
+    """The number ``text[start:end]`` stands in a run of ``run`` or more numbers written with nothing but spaces
+    between them ("… 약간 풍화된 암 심하게 풍화된 암 20 10 5 2"): a table flattened into text, whose cells can no
+    longer be told apart."""
+    left = text[max(0, start - 40) : start]
+    right = text[end : end + 40]
+    before = re.findall(r"(?:\d[\d,.]*\s+)+$", left)
+    after = re.match(r"(?:\s+\d[\d,.]*(?![\d,.]))+", right)
+    n = 1 + (len(_RUN_NUMBER.findall(before[0])) if before else 0)
+    n += len(_RUN_NUMBER.findall(after.group(0))) if after else 0
+    return n >= run

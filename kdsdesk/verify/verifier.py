@@ -191,7 +191,10 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     else:
         distinct_ok = covered(" ".join(need.terms), joined) >= DISTINCT
     checks["need_subject"] = distinct_ok and topic_ok
-    if need.permission:
+    if lx.PROHIBITION_ASKED.search(need.question):
+        # "어디에 쓰면 안 되나요": the requirement must forbid, not allow or describe
+        checks["need_prohibition"] = any(lx.PROHIBITION_STATED.search(r) for r in reqs)
+    elif need.permission:
         checks["need_permission"] = any(_permission_near(r, ask) for r in reqs)
     frame = [joined] + [t for c in good for t in (*c.chunk.clause_path, c.chunk.doc.title)]
     checks["need_conditions"] = all(covered(cond, " ".join(frame)) >= COVER for cond in need.conditions)
@@ -229,7 +232,11 @@ def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[st
         term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
         if asked and term:
             a, t = norm(lx.strip_item(asked)), norm(term)
-            same = a == t or (a in t and len(a) >= 0.6 * len(t)) or (t in a and len(t) >= 0.6 * len(a))
+            # one written inside the other counts only when they start alike: a word before the defined term makes
+            # another, narrower term ("선배수시설" is not "배수시설")
+            same = (
+                a == t or (t.startswith(a) and len(a) >= 0.6 * len(t)) or (a.startswith(t) and len(t) >= 0.6 * len(a))
+            )
             checks["need_subject"] = same or (
                 coverage(bigrams(a), bigrams(t)) >= 0.8 and coverage(bigrams(t), bigrams(a)) >= 0.8
             )

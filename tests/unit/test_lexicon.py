@@ -16,7 +16,10 @@ from kdsdesk import lexicon as lx
 
 @pytest.mark.parametrize(
     ("text", "unit"),
-    [("두께 200 mm 이상", "mm"), ("강도 24 MPa를", "MPa"), ("비율 25 %로", "%"), ("값은 200 (MPa) 이다", "MPa")],
+    [
+        ("두께 200 mm 이상", "mm"), ("강도 24 MPa를", "MPa"), ("비율 25 %로", "%"), ("값은 200 (MPa) 이다", "MPa"),
+        ("수압 98N/㎠(10.0kgf/㎠) 이하", "N/㎠"),
+    ],
 )
 def test_unit_after_a_number_is_read_written_plainly_or_in_parentheses(text: str, unit: str) -> None:
     m = re.search(r"\d+", text)
@@ -41,6 +44,7 @@ def test_a_word_that_only_starts_like_a_unit_is_not_one() -> None:
         ("300 mm보다 작을 수 없다", "ge"),
         ("300 mm보다 커서는 안 된다", "le"),
         ("300 mm로 한다", ""),
+        ("300 mm(30 cm) 이하로 한다", "le"),  # the same value in other units in between
     ],
 )
 def test_bound_after_a_value_reads_negated_limits_as_the_bound_they_set(text: str, bound: str) -> None:
@@ -64,6 +68,7 @@ def test_spellings_of_one_unit_are_the_same_unit() -> None:
     assert lx.same_unit("㎜", "mm")
     assert lx.same_unit("N/mm²", "MPa")
     assert not lx.same_unit("mm", "m")
+    assert lx.same_unit("N/㎠", "N/cm2")
 
 
 @pytest.mark.parametrize(

@@ -180,7 +180,13 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     lead = r.sentence[: max(0, r.start - _sentence_start(r))][-80:] if not r.cell else ""
     # the sentence before frames the subject only when this one names no topic of its own ("2) 목재의 중량은 …,
     # 8 kN/m3는" is about 목재, whatever the sentence before it lists)
-    own_topic = bool(content_words(r.topic)) and not lx.CASE_MARKER.search(r.topic + " ")
+    own_topic = (
+        bool(content_words(r.topic))
+        and not lx.CASE_MARKER.search(r.topic + " ")
+        and not lx.VERB_STEM_END.search(r.topic)  # "… 콘크리트를 사용하는 경우": a verb's 는, no topic
+        and not lx.EXCEPTION_OPEN.match(r.sentence)  # "다만, …" goes on about the sentence before
+        and not lx.CONTINUATION_OPEN.match(r.sentence)
+    )
     before = "" if own_topic else r.before
     local = [r.window, r.topic, lead, before, r.of] + ([r.clause] if r.cell else [])
     checks: dict[str, bool] = {}

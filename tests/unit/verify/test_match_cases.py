@@ -3,6 +3,8 @@ another value's case, a symbol asked alone, an aside in the question."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kdsdesk.verify.align import Match, match
 from kdsdesk.verify.need import read_need
 from kdsdesk.verify.readings import reading_of_value
@@ -50,3 +52,15 @@ def test_an_aside_that_narrows_the_question_is_a_condition() -> None:
     assert "벽으로 지지되는 슬래브" in need.conditions
     for aside in ("(표 4.2-1)", "(최소 피복두께, mm)", "(용접부 제외)"):
         assert not any(aside.strip("()") in c for c in read_need(f"피복두께{aside}는 몇 mm인가요?").conditions)
+
+
+def test_an_exception_sentence_goes_on_about_the_subject_before_it() -> None:
+    text = (
+        "(3) 보강재의 정착길이는 300 mm 이상으로 한다. 다만, 에폭시 도막 보강재를 사용하는 경우에는 450 mm "
+        "이상으로 한다."
+    )
+    chunk = text_chunk(text)
+    r = reading_of_value(chunk, 0, len(text), "450")[0]
+    r = replace(r, before=text[: text.index(" 다만")])
+    m = match(read_need("에폭시 도막 보강재를 쓰는 경우 정착길이는 몇 mm 이상인가요?"), r)
+    assert m.checks["subject"]

@@ -613,7 +613,7 @@ ASKING_TERMS = {
     "하", "있", "되", "말하", "부르", "해야하", "얼마로", "얼마를", "얼마나", "무엇을", "어떤가요",
 }  # fmt: skip
 VERB_ENDING = re.compile(
-    r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나)$"
+    r"(하는|하고|하며|하여|하면|하지|하거나|할|한|해|되는|되어|되면|된|될|적인|적으로|인|일|이며|이고|거나|하|되)$"
 )
 INTERVAL_PATTERNS = (
     # a < x ≤ b, a ≤ x < b
@@ -657,6 +657,13 @@ ALTERNATIVE_IN_PARENS = re.compile(r"^(?=.*\d)(.*?(?:경우|때|(?<=[가-힣])\s
 ASIDE_CASE = re.compile(
     r"(?!(?:표|그림|식|KDS|KCS)\s*[\d.])(?=\S+\s+\S)[^,]*[가-힣](?:는|은|된|한|인|의|\s?전|\s?후|\s?시|\s?중)(?:\s+[^,]*)?"
 )
+# words that name the end of a range asked, not a modifier of the quantity
+EXTREME_NOUNS = frozenset({
+    "최소", "최대", "상한", "하한", "최솟값", "최댓값", "상한값", "하한값", "최저", "최고", "한도",
+})  # fmt: skip
+# a class named by its number: "등급 2", "Type 3", "1종", "2차로" (not a measure: "높이 3 m")
+DESIGNATION_BEFORE_NUMBER = r"등급|Type|TYPE|타입|유형|종별|구분|단계|class|Class"
+DESIGNATION_AFTER_NUMBER = r"종(?!류)|급|차로|등급|단계|형(?!식)|호|층|차(?=\s|$)"
 # a parenthesis with Hangul inside a question is an aside ("표면(받침 거치면 제외)의 경사")
 HANGUL_ASIDE = re.compile(r"\s*\((?=[^()]*[가-힣])[^()]*\)")
 # an arithmetic operation the question asks about ("…에서 뺀 값", "곱한 값")

@@ -112,6 +112,8 @@ def content_words(phrase: str) -> list[str]:
         if len(w) >= 3 and re.match(r"[가-힣]", w):
             stem = lx.VERB_ENDING.sub("", w)  # "사용하는" and "사용할" are one word
             w = stem if len(stem) >= 2 else w
+        if len(w) >= 2 and w[:-1] in _FILLER and re.match(r"[가-힣]", w):
+            w = w[:-1]  # a filler verb with its ending: "쓰고", "쓰지"
         stop = w in _FILLER or w in lx.QUESTION_WORDS or w in lx.GENERIC_WORDS or w in lx.UNIT_DIMENSION
         if stop or (len(w) < 2 and re.match(r"[가-힣]", w)):
             continue

@@ -168,6 +168,25 @@ def _plain_symbol(text: str) -> str:
     return re.sub(r"[\s_〖〗{}]", "", lx.nfkc(text))
 
 
+_DESIGNATION = re.compile(
+    rf"(?:({lx.DESIGNATION_BEFORE_NUMBER})\s*(\d{{1,2}})(?![\d.])|(?<![\d.])(\d{{1,2}})\s*({lx.DESIGNATION_AFTER_NUMBER}))"
+)
+
+
+def _designations(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _DESIGNATION.finditer(lx.nfkc(text)):
+        word, num = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        out.setdefault(word, set()).add(num)
+    return out
+
+
+def _designation_differs(case: str, question: str) -> bool:
+    """A case naming a class by its number ("등급 4", "2종") that the question names with another number."""
+    q = _designations(question)
+    return any(w in q and not (nums & q[w]) for w, nums in _designations(case).items())
+
+
 def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = False) -> Match:
     """The slot checks of reading ``r`` against ``need``; ``context`` adds texts that frame the value (clause
     path, document title). ``strict`` (for rivals of an answer): the subject must be the word the number is
@@ -196,9 +215,17 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             owner_other = owner_other or not head_in(need.head, [r.column])  # the column names another quantity
         close = strict and r.owner_close and bool(r.owner)
         checks["subject"] = not owner_other and head_in(need.head, [r.owner] if close else local)
+        symbols = [w for w in need.subject.split() if _SYMBOL_SUBJECT.fullmatch(w) and not lx.unit_dimension(w)]
+        if not checks["subject"] and symbols:
+            # "인장철근비 ρ" asked, "철근비 ρ는 0.025 이하" written: the symbol names the quantity
+            written = _plain_symbol(r.window[-14:])
+            checks["subject"] = not r.cell and any(
+                re.search(re.escape(_plain_symbol(s)) + r"(?:는|은|이|가|=|:|의값은)?$", written) for s in symbols
+            )  # written right before the number, "ρ는 0.025", "F_a = 1.2" (not a header over a table's numbers)
         mods = " ".join(
-            w for w in content_words(need.subject) if w != need.head and need.head not in w and re.match(r"[가-힣]", w)
-        )  # symbols are other names of the quantity ("C_c"), not modifiers
+            w for w in content_words(need.subject)
+            if w != need.head and need.head not in w and re.match(r"[가-힣]", w) and w not in lx.EXTREME_NOUNS
+        )  # symbols are other names of the quantity ("C_c"), not modifiers; "최소" is the bound asked  # fmt: skip
         if checks["subject"] and mods:
             checks["subject"] = words_covered(mods, " ".join([*frame, before])) >= COVER
 
@@ -242,6 +269,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             s = 0.0  # the word that makes the case ("궤도가 직선인 경우") is not the question's
         ag = agreement(qconds, c) if qconds else 0
         s = 1.0 if ag > 0 else (0.0 if ag < 0 else s)
+        if _designation_differs(c, need.question):
+            s = 0.0  # "등급 4 ALC" is not the question's "등급 2 ALC"
         if lx.negation_disagrees(c, need.question):
             s = 0.0
         own.append(s)

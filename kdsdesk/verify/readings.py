@@ -98,6 +98,12 @@ def _topic(sentence: str) -> str:
     return m.group(1) if m else ""
 
 
+def _past_bound(text: str, pos: int) -> int:
+    """Where the text goes on after the bound written at ``pos`` ("15년 이상의 사용수명": after "이상")."""
+    m = lx.BOUND_AFTER.match(text, pos)
+    return m.end() if m else pos
+
+
 def _paren_case(sentence: str, pos: int) -> str:
     """The case of a parenthesis holding ``pos``: "(… 고시한 도로노선의 경우 4.2미터로 한다)"."""
     open_at = sentence.rfind("(", 0, pos)
@@ -229,7 +235,7 @@ def read_sentence_value(
         operand=bool(lx.OPERAND_AFTER.match(nk if len(nk) == len(sentence) else sentence, ue)),
         before=before if force or _continues(sentence) else "",
         owner=owner[0],
-        of=(om2.group(1) if (om2 := lx.OF_NOUN_AFTER_STRICT.match(base, ue)) else ""),
+        of=(om2.group(1) if (om2 := lx.OF_NOUN_AFTER_STRICT.match(base, _past_bound(base, ue))) else ""),
         owner_close=owner[1],
         symbolic=symbolic, threshold=threshold, position=position,
     )  # fmt: skip

@@ -189,7 +189,8 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     if ask:
         distinct_ok = words_covered(" ".join(ask), joined) >= DISTINCT
     else:
-        distinct_ok = covered(" ".join(need.terms), joined) >= DISTINCT
+        # every noun of the question is the clause's or document's own subject: the sentence in that frame
+        distinct_ok = covered(" ".join(need.terms), " ".join([joined, *frames])) >= DISTINCT
     checks["need_subject"] = distinct_ok and topic_ok
     if lx.PROHIBITION_ASKED.search(need.question):
         # "어디에 쓰면 안 되나요": the requirement must forbid, not allow or describe

@@ -64,3 +64,29 @@ def test_an_exception_sentence_goes_on_about_the_subject_before_it() -> None:
     r = replace(r, before=text[: text.index(" 다만")])
     m = match(read_need("에폭시 도막 보강재를 쓰는 경우 정착길이는 몇 mm 이상인가요?"), r)
     assert m.checks["subject"]
+
+
+def test_the_end_of_a_range_asked_is_not_a_word_the_text_must_repeat() -> None:
+    text = "(2) 배수관의 보호관은 20년 이상의 내구연한을 가져야 한다."
+    assert _match("배수관 보호관의 최소 내구연한은 몇 년인가요?", text, "20").checks["subject"]
+
+
+def test_a_symbol_names_the_quantity_when_the_text_shortens_its_name() -> None:
+    text = "(3) 그리고 철근비 ρ는 0.025 이하이어야 한다."
+    assert _match("인장철근비 ρ의 상한값은?", text, "0.025").checks["subject"]
+    assert not _match("인장철근비의 상한값은?", text, "0.025").checks["subject"]
+
+
+def test_a_header_of_a_verb_in_another_form_covers_the_question() -> None:
+    need = read_need("보통 시멘트에 촉진제를 사용할 때 첨가물 계수는?")
+    from kdsdesk.text.match import words_covered
+
+    assert words_covered("촉진제를 사용하는 경우", need.question) == 1.0
+
+
+def test_a_case_naming_another_class_number_is_not_the_questions() -> None:
+    text = "③ 블록 압축연단의 최대변형률은 등급 2 블록의 경우 0.0015, 등급 4 블록 이상의 경우 0.003으로 가정한다."
+    assert not _match("등급 2 블록의 압축연단 최대변형률은?", text, "0.003").checks["own_cases"]
+    assert _match("등급 4 블록의 압축연단 최대변형률은?", text, "0.003").checks["own_cases"]
+    lengths = "(2) 지름 22 mm 이상인 철근은 200 ℃로 예열한다."
+    assert _match("지름 25 mm 철근은 몇 ℃로 예열하나요?", lengths, "200").checks["own_cases"]  # a measure, no class

@@ -292,13 +292,21 @@ _NEGATED_MODIFIER = re.compile(
 )
 
 
+# verbs made of a noun and 하다 that say little without their object ("설치하지 않는", "사용하지 않는")
+LIGHT_VERB_NOUNS = frozenset({"설치", "사용", "적용", "고려", "이용", "시공", "포함", "해당", "필요", "반영"})
+_OBJECT_BEFORE = re.compile(r"([가-힣A-Za-z0-9]{2,})[을를]\s*$")
+
+
 def negated_words(text: str) -> set[str]:
     """The content words a text negates: "부착되지 않는 긴장재" → {부착}, "비부착 긴장재" → {부착}."""
     t = nfkc(text)
     out = {m.group(2) for m in NEGATED_PREFIX.finditer(t)}
     # a negated modifier ("…되지 않은 이음부"), not a purpose or a requirement ("쪼개지지 않도록", "넘지 않아야")
     for m in _NEGATED_MODIFIER.finditer(t):
-        out.add(m.group(1))
+        word = m.group(1)
+        obj = _OBJECT_BEFORE.search(t, 0, m.start())
+        # a light verb is negated together with its object: "유공관을 설치하지 않는" says nothing of 맹암거's 설치
+        out.add(f"{obj.group(1)} {word}" if word in LIGHT_VERB_NOUNS and obj else word)
     return out
 
 
@@ -306,8 +314,8 @@ def negation_disagrees(a: str, b: str) -> bool:
     """Two texts speak of one word, one negating it and the other not ("비부착" against "부착된")."""
     na, nb = negated_words(a), negated_words(b)
     for w in na ^ nb:
-        other = b if w in na else a
-        if w in nfkc(other):
+        other = nfkc(b if w in na else a)
+        if all(part in other for part in w.split()):
             return True
     return False
 
@@ -356,6 +364,11 @@ _TOPIC_DEFINITION = re.compile(
 )
 
 
+def strip_alias(term: str) -> str:
+    """A term without the other name written after it in parentheses: "스트립받침(strip bearing)" → "스트립받침"."""
+    return re.sub(r"\s*\([^()]*\)\s*$", "", term).strip() or term
+
+
 def defined_term(sentence: str) -> str:
     """The term a definition sentence defines, read from its own words: "용어: 설명", "… 을 X라고 한다",
     "X(이)란 … 을 말한다", "X는 … 이다"; "" when the sentence is not a definition."""
@@ -382,7 +395,7 @@ INTRO_TO_FORMULA = re.compile(r"(다음\s*(식|과\s*같이|의\s*식)|아래\s*
 REQUEST_WORDS = frozenset({
     "방식", "방법", "원칙", "원칙적", "요구사항", "요구조건", "조건", "조치", "형식", "절차", "사항", "처리", "기준",
     "규정", "내용", "방향", "정도", "요건", "대책", "경우", "때", "무엇", "어떻게", "어떤", "얼마나", "종류",
-    "구하",
+    "구하", "역할",
 })  # fmt: skip
 
 # questions of what is allowed, and the sentences that allow or forbid it
@@ -412,7 +425,7 @@ UNIT_PAREN_IN_QUESTION = re.compile(rf"\(\s*({UNIT_ALT})\s*\)")
 # a telegraphic question ending on a unit written in Latin letters or signs: "연결부 설계강도 하한 kN"
 UNIT_AT_QUESTION_END = re.compile(rf"(?<=[^\d.\s]\s)({UNIT_ALT})\s*[?？]?$(?<![가-힣])")
 ASKS_DEFINITION = re.compile(
-    r"(이란|[가-힣]란\s|[가-힣]란\?|정의|무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|"
+    r"(이란|[가-힣'’\"”)]란\s|[가-힣'’\"”)]란\s*[?？]|[가-힣'’\"”)]란$|정의|무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|"
     r"어떤\s*의미|무슨\s*뜻|의\s*뜻|\s뜻\s*[?？]?$|무엇을\s*말하|어떤\s*\S+[을를]\s*말하나요|[을를]\s*말하나요|[은는]\s*어떤\s*[가-힣]+인가요|"
     r"(무엇|뭘|무얼)을?\s*(뜻|의미)|뜻하나요|의미하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$))"
 )
@@ -664,6 +677,18 @@ EXTREME_NOUNS = frozenset({
 # a class named by its number: "등급 2", "Type 3", "1종", "2차로" (not a measure: "높이 3 m")
 DESIGNATION_BEFORE_NUMBER = r"등급|Type|TYPE|타입|유형|종별|구분|단계|class|Class"
 DESIGNATION_AFTER_NUMBER = r"종(?!류)|급|차로|등급|단계|형(?!식)|호|층|차(?=\s|$)"
+# a sentence that introduces a list, the answer being its items ("다음과 같은 노선으로 한다", "3단계로 구분한다")
+LIST_LEAD = re.compile(
+    r"(다음|아래)\s*(과|와)?\s*같|다음\s*(각|의)\s|다음\s*사항|(단계|종류|가지)로\s*구분한다|[:：]\s*$"
+)
+# a question asking what is exempt, and a sentence that exempts
+EXEMPTION_ASKED = re.compile(r"않아도\s*(되|됩|괜찮)|생략(할|해도)|면제|예외|제외(되|할\s*수|해도)|안\s*해도")
+EXEMPTION_STATED = re.compile(r"다만|단\s*,|그러하지\s*아니|제외|예외|않아도|생략할\s*수|아니할\s*수|면제")
+# a head that names a factor, ratio or exponent (dimensionless unless the question gives a unit)
+FACTOR_HEAD = re.compile(r"(계수|상수|지수|승수|비|비율|율|률|배율)$")
+# a value written as what is desirable, and a question asking for that
+RECOMMENDED_AFTER = re.compile(r"\s*\S{0,6}?\s*(?:이상|이하|미만|초과|이내)?\s*(?:이|가|으로|로)?\s*(?:바람직|권장)")
+RECOMMENDED_ASKED = re.compile(r"바람직|권장|추천")
 # a parenthesis with Hangul inside a question is an aside ("표면(받침 거치면 제외)의 경사")
 HANGUL_ASIDE = re.compile(r"\s*\((?=[^()]*[가-힣])[^()]*\)")
 # an arithmetic operation the question asks about ("…에서 뺀 값", "곱한 값")

@@ -149,6 +149,13 @@ def question_conditions(question: str) -> list[Cond]:
     return [c for c in conditions(question, points=True) if c.unit]
 
 
+def _opposite(a: Cond, b: Cond) -> bool:
+    """Two half-lines pointing away from one end ("2 m 이내" against "2 m 이상"): they share only that point."""
+    up_a, down_a = a.lo is not None and a.hi is None, a.hi is not None and a.lo is None
+    up_b, down_b = b.lo is not None and b.hi is None, b.hi is not None and b.lo is None
+    return (up_a and down_b and a.lo == b.hi) or (down_a and up_b and a.hi == b.lo)
+
+
 def agreement(qconds: list[Cond], text: str) -> int:
     """+1 / -1 / 0: the item ``text`` is written for the question's case / for another case / neither."""
     if not qconds:
@@ -161,6 +168,6 @@ def agreement(qconds: list[Cond], text: str) -> int:
             continue
         if any(c.contains(q) for c in same):
             return 1
-        if all(c.disjoint(q) for c in same):
+        if all(c.disjoint(q) or _opposite(c, q) for c in same):
             result = -1
     return result

@@ -140,6 +140,9 @@ def _unit_ok(need: Need, r: Reading) -> bool:
         if unit:
             return lx.same_unit(unit, need.unit) or (bool(dim) and dim == lx.unit_dimension(need.unit))
         return lx.unit_dimension(need.unit) in ("ratio", "count", "") or need.unit in ("배", "%")
+    if not need.dimension and unit and lx.FACTOR_HEAD.search(need.head):
+        # a factor, ratio or exponent asked ("환산계수", "지수"): a number with a physical unit is something else
+        return lx.unit_dimension(unit) in ("", "ratio", "count")
     if not need.dimension or not unit:
         return not (need.dimension in ("length", "stress") and not unit and not r.cell and _factor_free(need))
     if need.dimension == "force" and dim == "stress":
@@ -303,6 +306,9 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         for x in need.excluded
     )
     checks["bound"] = _bound_ok(need, r) and _extreme_ok(need, r)
+    if (need.extreme or need.bound) and lx.RECOMMENDED_AFTER.match(r.chunk.text, r.end):
+        # "0.5 % 이상이 바람직하나 최소 0.2 % 이상": the desirable value is not the limit asked
+        checks["bound"] = checks["bound"] and bool(lx.RECOMMENDED_ASKED.search(need.question))
     checks["operand"] = not r.operand or bool(lx.OPERATION_ASKED.search(need.question))
     if not r.cell:
         checks["attributable"] = not in_number_run(r.chunk.text, r.start, r.end)

@@ -283,7 +283,9 @@ def term_asked(question: str) -> str:
             if sym:
                 return sym.group(1)
             term = re.sub(r"^(?:에서\s*)?(?:말하는|이르는|정의된|규정된|정의하는)\s+", "", term)
-            return re.sub(r"^(용어|기호)\s+", "", term)
+            term = re.sub(r"^(용어|기호)\s+", "", term)
+            # another name in parentheses ("택 코우트(Tack Coat)"): the term is the one written first
+            return lx.strip_alias(term)
     return ""
 
 

@@ -157,6 +157,12 @@ def _sentence_of(c: Citation, lead: bool = False) -> str:
     return text[a + 1 : b + 1].strip()
 
 
+def _clauses(sentence: str) -> list[str]:
+    """The sentence and each clause after a comma or a connective ending ("…하고, …", "…하며 …")."""
+    parts = [p.strip() for p in lx.READING_CLAUSE_CUT.split(sentence) if p and p.strip()]
+    return [sentence, *parts[1:]]
+
+
 def _topic(sentence: str) -> str:
     s = lx.ITEM_MARK.sub("", sentence, count=1)
     m = re.search(r"^(.{2,40}?\S)(?:은|는)\s", s) or re.search(r"^(.{2,40}?\S)(?:을|를)\s", s)
@@ -183,14 +189,19 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     frames = [t for c in good for t in (c.chunk.doc.title, *c.chunk.clause_path)]
     ask = _distinctive(need, frames)
     topic_ok = True
-    topics = [t for t in (_topic(s) for s in sentences) if t]
+    # the topic of the sentence or of one of its clauses ("…장축은 …, 관람자를 위해서는 메인스탠드를 …")
+    topics = [t for t in (_topic(p) for s in sentences for p in _clauses(s)) if t]
     if topics:
-        topic_ok = any(covered(t, need.question) >= COVER for t in topics)
+        # the topic of the sentence or of a clause is the question's, or one clause writes all its distinctive nouns
+        topic_ok = any(covered(t, need.question) >= COVER for t in topics) or (
+            len(ask) >= 2 and any(words_covered(" ".join(ask), p) >= 1.0 for s in sentences for p in _clauses(s)[1:])
+        )
     if ask:
         distinct_ok = words_covered(" ".join(ask), joined) >= DISTINCT
     else:
         # every noun of the question is the clause's or document's own subject: the sentence in that frame
-        distinct_ok = covered(" ".join(need.terms), " ".join([joined, *frames])) >= DISTINCT
+        terms = [t for t in need.terms if t not in lx.REQUEST_WORDS and t not in lx.GENERIC_WORDS] or need.terms
+        distinct_ok = covered(" ".join(terms), " ".join([joined, *frames])) >= DISTINCT
     checks["need_subject"] = distinct_ok and topic_ok
     if lx.PROHIBITION_ASKED.search(need.question):
         # "어디에 쓰면 안 되나요": the requirement must forbid, not allow or describe
@@ -202,6 +213,11 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     pointer = all(lx.POINTER.search(s) and len(re.sub(r"\s", "", lx.POINTER.sub("", s))) < 40 for s in sentences)
     scope = all(lx.SCOPE_SENTENCE.search(s) for s in sentences) and not lx.ASKS_SCOPE.search(need.question)
     checks["not_pointer"] = not (pointer and not lx.ASKS_POINTER.search(need.question)) and not scope
+    # a sentence that only introduces a list ("다음과 같은 노선으로 한다") does not give the items asked
+    checks["not_lead_in"] = not (reqs and all(lx.LIST_LEAD.search(r) for r in reqs))
+    if lx.EXEMPTION_ASKED.search(need.question):
+        # "설치하지 않아도 되는 것은": the exception, not the rule it makes an exception to
+        checks["need_exemption"] = any(lx.EXEMPTION_STATED.search(r) for r in reqs)
     if need.kind == "formula":
         checks["formula_given"] = any(
             _EQUATION.search(r) and len(re.findall(r"[가-힣]", r)) < len(r) // 3 for r in reqs
@@ -215,6 +231,25 @@ def _permission_near(sentence: str, words: Sequence[str]) -> bool:
         window = sentence[max(0, m.start() - 80) : m.end()]
         if not words or words_covered(" ".join(words), window) >= WORDS:
             return True
+    return False
+
+
+def _other_definition(draft: Draft, hits: Sequence[Hit]) -> bool:
+    """Another definition of the same term, in other words, among the best hits ("물리탐사: …" in two standards)."""
+    term = norm(lx.strip_alias(draft.term)) if draft.term else ""
+    if not term or not draft.definition or not re.search(r"[가-힣]", draft.term):
+        return False  # a symbol ("a : 전단경간") is each standard's own
+    given = bigrams(draft.definition)
+    for h in hits[:TOP]:
+        for line in h.chunk.text.split("\n"):
+            line = lx.strip_item(line)
+            t = lx.defined_term(line)
+            if not t or norm(lx.strip_alias(t)) != term:
+                continue
+            m = lx.DEFINITION_LINE.match(line)
+            expl = m.group(2) if m else line
+            if len(re.findall(r"[가-힣]", expl)) >= 8 and coverage(bigrams(expl), given) < 0.5:
+                return True
     return False
 
 
@@ -232,7 +267,7 @@ def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[st
         asked = need.subject or need.head
         term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
         if asked and term:
-            a, t = norm(lx.strip_item(asked)), norm(term)
+            a, t = norm(lx.strip_alias(lx.strip_item(asked))), norm(lx.strip_alias(term))
             # one written inside the other counts only when they start alike: a word before the defined term makes
             # another, narrower term ("선배수시설" is not "배수시설")
             same = (
@@ -262,6 +297,12 @@ def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
         checks.update(_check_requirement(need, draft, good))
     else:
         checks.update(_check_definition(need, draft, good))
+        if need.kind == "definition" and checks.get("need_subject") and _other_definition(draft, hits):
+            checks["unique"] = False  # the term is defined twice, differently, in what was found
+    if need.kind in ("definition", "term") and draft.qtype != "definition":
+        checks["need_kind"] = False  # a definition asked, a requirement or value given ("X는 … 원칙으로 한다")
+    if need.kind == "value" and draft.qtype == "regulation":
+        checks["need_kind"] = False  # a value asked ("β1 값은?"), a sentence without it given
     context: list[str] = [t for c in good for t in _context(c)]
     checks["relevance"] = bool(good) and relevance(need.question, context) >= RELEVANCE_MIN
     return replace(result, checks=checks)

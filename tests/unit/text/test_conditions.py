@@ -43,3 +43,10 @@ def test_the_asked_part_states_no_condition() -> None:
     assert question_conditions("전체 깊이가 몇 mm 이하인 보는 제외되나요?") == []
     assert question_conditions("최대 간격은 얼마 이하로 해야 하나요?") == []
     assert agreement([], ITEMS[0]) == 0
+
+
+def test_half_lines_from_one_end_point_away_from_each_other() -> None:
+    q = question_conditions("수심이 3 m 이상인 곳에서는 몇 m 간격으로 측정하나요?")
+    assert agreement(q, "수심이 3 m 이내인 곳") == -1  # they share only the end
+    assert agreement(q, "수심이 3 m 이상인 곳") == 1
+    assert agreement(q, "수심이 8 m 이하인 곳") == 0  # overlaps over 3–8 m: not another case

@@ -1,0 +1,87 @@
+"""Requirement and definition answers by class of input: the clause that answers, a list's lead-in, an exemption,
+a definition asked and a rule given, a desirable value and the limit."""
+
+from __future__ import annotations
+
+from kdsdesk import lexicon as lx
+from kdsdesk.answer.pipeline import answer_question
+from kdsdesk.records import Answer
+from kdsdesk.verify.align import match
+from kdsdesk.verify.need import read_need
+from kdsdesk.verify.readings import reading_of_value
+from tests.data.answer_records import hits, text_chunk
+
+
+def _ask(question: str, text: str, clause_path: tuple[str, ...] = ("4 설계", "4.1 일반")) -> Answer:
+    return answer_question(question, hits(text_chunk(text, clause_path=clause_path)), llm="none")
+
+
+def test_the_clause_that_answers_may_follow_another_topic_in_the_sentence() -> None:
+    text = (
+        "(1) 선수의 눈부심을 줄이기 위해 코트의 장축은 남북 방향으로, 관중을 위해서는 본부석을 코트의 서쪽에 "
+        "배치한다."
+    )
+    a = _ask("관중을 위한 본부석은 코트의 어느 쪽에 배치하나요?", text)
+    assert a.status == "confirmed"
+    assert "서쪽" in " ".join(a.draft.requirements)
+
+
+def test_a_sentence_that_only_introduces_a_list_is_not_the_answer() -> None:
+    text = "(1) 조사 대상 노선은 일반적으로 다음과 같은 노선으로 한다."
+    a = _ask("조사 대상 노선은 어떻게 정하나요?", text)
+    assert a.status != "confirmed"
+    assert not a.verdict.checks.get("not_lead_in", True)
+
+
+def test_an_exemption_asked_needs_the_exception_not_the_rule() -> None:
+    rule = "(1) 모든 펌프에는 역류방지밸브를 펌프별로 설치하여야 한다."
+    a = _ask("역류방지밸브를 펌프별로 설치하지 않아도 되는 펌프는?", rule)
+    assert a.status != "confirmed"
+    with_exception = rule + " 다만, 소화용 펌프에는 그러하지 아니할 수 있다."
+    assert lx.EXEMPTION_STATED.search(with_exception)
+
+
+def test_a_definition_asked_is_not_answered_by_a_rule_about_the_term() -> None:
+    text = "① 보행환산거리는 300미터를 초과하지 않는 것을 원칙으로 한다."
+    a = _ask("'보행환산거리'란 무엇인가요?", text)
+    assert a.status != "confirmed"
+
+
+def test_a_desirable_value_is_not_the_minimum_asked() -> None:
+    text = "(5) 배수관의 경사는 1.0 % 이상이 바람직하나 최소 0.3 % 이상으로 한다."
+    chunk = text_chunk(text)
+    need = read_need("배수관 경사는 최소 몇 % 이상이어야 하나요?")
+    desirable = reading_of_value(chunk, 0, len(text), "1.0")[0]
+    limit = reading_of_value(chunk, 0, len(text), "0.3")[0]
+    assert not match(need, desirable).checks["bound"]
+    assert match(need, limit).checks["bound"]
+    assert match(read_need("배수관 경사로 바람직한 값은 몇 % 이상인가요?"), desirable).checks["bound"]
+
+
+def test_a_light_verb_is_negated_with_its_object() -> None:
+    assert lx.negation_disagrees("지연제를 사용하지 않는 경우", "지연제를 사용하는 경우")
+    assert not lx.negation_disagrees("유공관을 설치하지 않는 것으로 하여", "횡방향으로 설치하는 맹암거")
+
+
+def test_a_quoted_term_before_ran_asks_a_definition() -> None:
+    for q in ("'보행거리'란 무엇인가요?", "철도역 계획에서 '보행거리'란?", "“보행거리”란?"):
+        need = read_need(q)
+        assert need.kind == "definition"
+        assert need.subject == "보행거리"
+
+
+def test_a_term_is_the_same_with_or_without_its_other_name() -> None:
+    text = "스트립받침(strip bearing): 받침의 길이가 너비의 최소 10배인 평패드받침"
+    a = _ask("교량 받침에서 스트립받침이란?", text)
+    assert a.status == "confirmed"
+    assert "평패드받침" in a.draft.definition
+    assert read_need("스트립받침(strip bearing)이란?").subject == "스트립받침"
+
+
+def test_a_term_defined_twice_differently_is_not_confirmed() -> None:
+    first = text_chunk("물리탐사: 지하 지질에 관한 제반사항을 간접적인 방법에 의하여 규명하는 조사", "d1")
+    second = text_chunk("물리탐사: 지층 구성 요소의 물리적 특성 차이로 암체의 종류와 구조를 조사하는 방법", "d2")
+    a = answer_question("물리탐사의 정의는?", hits(first, second), llm="none")
+    assert a.status != "confirmed"
+    same = text_chunk("물리탐사: 지하 지질에 관한 제반사항을 간접적인 방법에 의하여 규명하는 조사", "d3")
+    assert answer_question("물리탐사의 정의는?", hits(first, same), llm="none").status == "confirmed"

@@ -203,6 +203,12 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
         terms = [t for t in need.terms if t not in lx.REQUEST_WORDS and t not in lx.GENERIC_WORDS] or need.terms
         distinct_ok = covered(" ".join(terms), " ".join([joined, *frames])) >= DISTINCT
     checks["need_subject"] = distinct_ok and topic_ok
+    # an exception ("다만, … 경우에는 …") answers only a question that states its case
+    for sent in sentences:
+        opening = lx.EXCEPTION_OPEN.match(sent)
+        case = lx.CONDITION_PART.match(sent[opening.end() :]) if opening else None
+        if case and covered(case.group(1), need.question) < COVER:
+            checks["need_own_cases"] = False
     if lx.PROHIBITION_ASKED.search(need.question):
         # "어디에 쓰면 안 되나요": the requirement must forbid, not allow or describe
         checks["need_prohibition"] = any(lx.PROHIBITION_STATED.search(r) for r in reqs)

@@ -85,3 +85,12 @@ def test_a_term_defined_twice_differently_is_not_confirmed() -> None:
     assert a.status != "confirmed"
     same = text_chunk("물리탐사: 지하 지질에 관한 제반사항을 간접적인 방법에 의하여 규명하는 조사", "d3")
     assert answer_question("물리탐사의 정의는?", hits(first, same), llm="none").status == "confirmed"
+
+
+def test_an_exception_answers_only_a_question_that_states_its_case() -> None:
+    text = (
+        "(2) 하나의 이음부에 리벳과 용접을 병용하는 경우에는 용접이 하중 전부를 부담하도록 설계하여야 한다. "
+        "다만, 리벳을 용접 이전에 모두 체결한 경우에는 리벳과 용접이 하중을 분담하는 것으로 할 수 있다."
+    )
+    a = _ask("한 이음부에 리벳과 용접을 같이 쓰면 하중 분담은 어떻게 설계하나요?", text)
+    assert not (a.status == "confirmed" and "분담하는 것으로 할 수" in " ".join(a.draft.requirements))

@@ -94,3 +94,16 @@ def test_an_exception_answers_only_a_question_that_states_its_case() -> None:
     )
     a = _ask("한 이음부에 리벳과 용접을 같이 쓰면 하중 분담은 어떻게 설계하나요?", text)
     assert not (a.status == "confirmed" and "분담하는 것으로 할 수" in " ".join(a.draft.requirements))
+
+
+def test_a_case_bound_answer_from_a_passage_not_retrieved_first_is_a_warning() -> None:
+    top = text_chunk("(1) 옹벽 배수공의 간격은 4.5 m 이하로 한다.", "top")
+    other = text_chunk("(2) 높이 6 m 이상인 옹벽의 경우 배수공의 간격은 3 m 이하로 한다.", "other")
+    q = "높이 6 m 이상인 옹벽의 경우 배수공 간격은 몇 m 이하인가요?"
+    second = answer_question(q, hits(top, other), llm="none")
+    first = answer_question(q, hits(other, top), llm="none")
+    assert first.value == second.value
+    assert first.value.startswith("3")
+    assert first.status == "confirmed"
+    assert second.status == "warning"  # still shown, with the advice to check the source
+    assert "첫 문단" in second.verdict.reason

@@ -312,7 +312,10 @@ def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
     if good and hits and (draft.qtype == "regulation" or need.qtype == "conditional"):
         # a case-bound value or a requirement from a passage retrieval did not put first: shown as a warning (on
         # the development questions such answers were wrong four times in ten, against one in thirty at the top)
-        checks["top_evidence"] = good[0].chunk.chunk_id == hits[0].chunk.chunk_id
+        cited, top = good[0].chunk, hits[0].chunk  # the top passage, or its clause continued in the next chunk
+        checks["top_evidence"] = cited.chunk_id == top.chunk_id or (
+            cited.doc.file == top.doc.file and cited.clause == top.clause and cited.ordinal == top.ordinal + 1
+        )
     context: list[str] = [t for c in good for t in _context(c)]
     checks["relevance"] = bool(good) and relevance(need.question, context) >= RELEVANCE_MIN
     return replace(result, checks=checks)

@@ -97,8 +97,8 @@ def test_an_exception_answers_only_a_question_that_states_its_case() -> None:
 
 
 def test_a_case_bound_answer_from_a_passage_not_retrieved_first_is_a_warning() -> None:
-    top = text_chunk("(1) 옹벽 배수공의 간격은 4.5 m 이하로 한다.", "top")
-    other = text_chunk("(2) 높이 6 m 이상인 옹벽의 경우 배수공의 간격은 3 m 이하로 한다.", "other")
+    top = text_chunk("(1) 옹벽 배수공의 간격은 4.5 m 이하로 한다.", "top", clause="4.1")
+    other = text_chunk("(2) 높이 6 m 이상인 옹벽의 경우 배수공의 간격은 3 m 이하로 한다.", "other", clause="4.3")
     q = "높이 6 m 이상인 옹벽의 경우 배수공 간격은 몇 m 이하인가요?"
     second = answer_question(q, hits(top, other), llm="none")
     first = answer_question(q, hits(other, top), llm="none")

@@ -689,6 +689,15 @@ FACTOR_HEAD = re.compile(r"(계수|상수|지수|승수|비|비율|율|률|배�
 # a value written as what is desirable, and a question asking for that
 RECOMMENDED_AFTER = re.compile(r"\s*\S{0,6}?\s*(?:이상|이하|미만|초과|이내)?\s*(?:이|가|으로|로)?\s*(?:바람직|권장)")
 RECOMMENDED_ASKED = re.compile(r"바람직|권장|추천")
+# an extreme written right before a value ("최소 5 m")
+EXTREME_RIGHT_BEFORE = re.compile(r"(최소|최대|하한|상한|최솟값|최댓값)\s*(?:값은?\s*)?$")
+
+
+def extreme_of(word: str) -> str:
+    """"min" or "max" for an extreme word."""
+    return "min" if word.startswith(("최소", "하한", "최솟")) else "max"
+
+
 # a parenthesis with Hangul inside a question is an aside ("표면(받침 거치면 제외)의 경사")
 HANGUL_ASIDE = re.compile(r"\s*\((?=[^()]*[가-힣])[^()]*\)")
 # an arithmetic operation the question asks about ("…에서 뺀 값", "곱한 값")

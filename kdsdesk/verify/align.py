@@ -122,6 +122,9 @@ def _extreme_ok(need: Need, r: Reading) -> bool:
     """An extreme written with the value's own subject ("최대 사이즈는 …") is the one asked."""
     if not need.extreme:
         return True
+    right = lx.EXTREME_RIGHT_BEFORE.search(r.window)
+    if right and lx.extreme_of(right.group(1)) != need.extreme:
+        return False  # "최소 5 m, 최대 30 m": the value written right after the other extreme
     for m in re.finditer(r"(최소|최대|하한|상한|최솟|최댓)", r.owner + " " + r.window[-40:]):
         word = m.group(1)
         ex = "min" if word in ("최소", "하한", "최솟") else "max"
@@ -230,7 +233,7 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             if w != need.head and need.head not in w and re.match(r"[가-힣]", w) and w not in lx.EXTREME_NOUNS
         )  # symbols are other names of the quantity ("C_c"), not modifiers; "최소" is the bound asked  # fmt: skip
         if checks["subject"] and mods:
-            checks["subject"] = words_covered(mods, " ".join([*frame, before])) >= COVER
+            checks["subject"] = words_covered(mods, " ".join([*frame, before])) >= WORDS
 
     elif need.head:
         checks["subject"] = head_in(need.head, frame) or covered(" ".join(need.terms), " ".join(frame)) >= COVER

@@ -277,7 +277,7 @@ def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[st
             # one written inside the other counts only when they start alike: a word before the defined term makes
             # another, narrower term ("선배수시설" is not "배수시설")
             same = (
-                a == t or (t.startswith(a) and len(a) >= 0.6 * len(t)) or (a.startswith(t) and len(t) >= 0.6 * len(a))
+                a == t or (t.startswith(a) and len(a) >= 0.8 * len(t)) or (a.startswith(t) and len(t) >= 0.8 * len(a))
             )
             checks["need_subject"] = same or (
                 coverage(bigrams(a), bigrams(t)) >= 0.8 and coverage(bigrams(t), bigrams(a)) >= 0.8

@@ -90,3 +90,14 @@ def test_a_case_naming_another_class_number_is_not_the_questions() -> None:
     assert _match("등급 4 블록의 압축연단 최대변형률은?", text, "0.003").checks["own_cases"]
     lengths = "(2) 지름 22 mm 이상인 철근은 200 ℃로 예열한다."
     assert _match("지름 25 mm 철근은 몇 ℃로 예열하나요?", lengths, "200").checks["own_cases"]  # a measure, no class
+
+
+def test_the_other_extreme_written_right_before_the_value_is_not_the_one_asked() -> None:
+    text = "또한, 시공성을 고려하여 맨홀 간격은 최소 10 m, 최대 75 m로 한다."
+    assert not _match("맨홀 간격은 최대 몇 m인가요?", text, "10").checks["bound"]
+    assert _match("맨홀 간격은 최대 몇 m인가요?", text, "75").checks["bound"]
+
+
+def test_every_word_narrowing_the_quantity_is_written_for_it() -> None:
+    text = "① 대구획 논에서도 포구의 장변은 용수지거의 허용길이로 하고, 그 길이는 원칙적으로 300~600 m로 한다."
+    assert not _match("논 구획에서 포구 단변 길이는 몇 m인가요?", text, "300~600").checks["subject"]

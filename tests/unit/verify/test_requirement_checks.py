@@ -107,3 +107,9 @@ def test_a_case_bound_answer_from_a_passage_not_retrieved_first_is_a_warning() -
     assert first.status == "confirmed"
     assert second.status == "warning"  # still shown, with the advice to check the source
     assert "첫 문단" in second.verdict.reason
+
+
+def test_a_longer_term_is_not_defined_by_the_definition_of_its_first_word() -> None:
+    text = "커버리지(Coverage): 하나의 기지국과 단말기간 송·수신이 가능한 전파권역을 말한다."
+    a = _ask("'커버리지 중첩'의 뜻은?", text)
+    assert a.status != "confirmed"

@@ -364,6 +364,19 @@ _TOPIC_DEFINITION = re.compile(
 )
 
 
+# "X는 … 교차하는 부분으로, …", "X는 … 흡수하는 구조로서 …": the topic defined as a kind of thing, the sentence
+# going on (not "… 시설로 한다": a requirement)
+DEFINITION_KINDS = (
+    "시설", "설비", "구조", "부분", "작업", "장치", "공간", "방법", "방식", "하중", "구간", "재료", "부재", "지역",
+    "체계", "시스템", "측량", "공법", "기능", "상태", "값", "것",
+)
+_APPOSITION_DEFINITION = re.compile(
+    r"^([^\d]{1,30}?)(?:이란|란|은|는|이라\s*함은|라\s*함은)\s(?=.{6,})[^\d]*?(?:인|한|하는|되는|된|는|은|의)\s*\S*(?:"
+    + "|".join(DEFINITION_KINDS)
+    + r")(?:으로서|로서|(?:으로|로)(?!\s*\S*(?:한다|하여야|해야|하며|하고|본다|된다)))(?:,|\s)"
+)
+
+
 def strip_alias(term: str) -> str:
     """A term without the other name written after it in parentheses: "스트립받침(strip bearing)" → "스트립받침"."""
     return re.sub(r"\s*\([^()]*\)\s*$", "", term).strip() or term
@@ -379,7 +392,7 @@ def defined_term(sentence: str) -> str:
     m = DEFINITION_AFTER.match(s)
     if m:
         return m.group(2).strip()
-    m = _TOPIC_DEFINITION.match(s)
+    m = _TOPIC_DEFINITION.match(s) or _APPOSITION_DEFINITION.match(s)
     return m.group(1).strip() if m else ""
 
 

@@ -124,6 +124,11 @@ def test_ordinals(text: str, n: int) -> None:
         ("보의 춤이 경간의 1/4 이상인 보를 깊은보라고 한다.", "깊은보"),
         ("지연재란 응결을 늦추는 혼화제를 말한다.", "지연재"),
         ("(1) 철근은 이형철근을 사용하여야 한다.", ""),
+        # the topic defined as a kind of thing while the sentence goes on
+        ("횡단보도는 보행자가 도로를 가로지르도록 표시한 부분으로 다음과 같이 구분한다.", "횡단보도"),
+        ("침사지는 유입수의 모래를 가라앉히는 시설로서 유입부에 둔다.", "침사지"),
+        ("배수시설은 기존 시설로 한다.", ""),  # a requirement
+        ("보의 폭은 300 mm 이상인 부재로 설계한다.", ""),  # a limit, not a definition
     ],
 )
 def test_defined_term_is_read_from_the_sentence_form(sentence: str, term: str) -> None:

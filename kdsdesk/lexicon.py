@@ -162,6 +162,8 @@ QUANTITY_DIMENSION: dict[str, Dimension] = {
 FACTOR_WORDS = ("계수", "상수", "지수", "승수", "계수값", "비", "배", "배율", "비율", "율", "률", "값")
 QUANTITY_NOUNS = tuple(sorted(QUANTITY_DIMENSION, key=len, reverse=True))
 QUANTITY_ALT = "|".join(re.escape(w) for w in QUANTITY_NOUNS)
+# the same without the bare one-syllable heads that also end names of things ("비": 설비, "도": 궤도)
+QUANTITY_ALT_WORDS = "|".join(re.escape(w) for w in QUANTITY_NOUNS if w not in ("비", "도"))
 
 # generic words of quantity or rule: they say a value is asked, not which quantity
 GENERIC_WORDS = frozenset({
@@ -493,8 +495,11 @@ REQUIREMENT_ASKED = re.compile(
     r"어떻게|무엇을\s*해야|어떤\s*조치|해야\s*하나요|되나요|돼나요|할\s*수\s*있나요|써도|사용해도|해도|"
     r"요구(조건|사항)|원칙은|규정은|방법은|조건은|제한\s*사항"
 )
+# "비" and "도" end quantities (철근비, 강도) and things too (설비, 장비, 궤도, 보도): those are not quantities
+NOT_A_THING_BI = r"(?<![설장정준])"
+NOT_A_THING_DO = r"(?<![궤보차인수용제지])"
 QUANTITY_END = re.compile(
-    rf"({QUANTITY_ALT}|[가-힣]*(량|율|률|계수|상수|지수|비|속도|값|한도|치수|깊이|높이|정확도|밀도|농도|빈도|경사도|경사|"
+    rf"({QUANTITY_ALT_WORDS}|[가-힣]*(량|율|률|계수|상수|지수|{NOT_A_THING_BI}비|속도|값|한도|치수|깊이|높이|정확도|밀도|농도|빈도|경사도|경사|"
     r"기울기|구배|범위|균열폭|허용치|허용오차|오차))$"
 )
 THRESHOLD_ASKED = re.compile(
@@ -711,6 +716,8 @@ def extreme_of(word: str) -> str:
     return "min" if word.startswith(("최소", "하한", "최솟")) else "max"
 
 
+# a quantity named by an action and a measure ("이격거리", "매입깊이", "정착길이"): the action's stem
+VERBAL_HEAD = re.compile(r"^([가-힣]{2,})(?:거리|길이|깊이|간격|두께|높이|폭)$")
 # a parenthesis with Hangul inside a question is an aside ("표면(받침 거치면 제외)의 경사")
 HANGUL_ASIDE = re.compile(r"\s*\((?=[^()]*[가-힣])[^()]*\)")
 # an arithmetic operation the question asks about ("…에서 뺀 값", "곱한 값")

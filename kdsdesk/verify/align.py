@@ -89,7 +89,7 @@ def _sentence_start(r: Reading) -> int:
 
 def _is_quantity(head: str) -> bool:
     """A head noun that names a measured quantity or a factor ("순간격", "강도감소계수"), not a thing ("부분")."""
-    ends = rf"({lx.QUANTITY_ALT}|량|율|률|계수|비|값|도|폭|경|각)$"
+    ends = rf"({lx.QUANTITY_ALT_WORDS}|량|율|률|계수|{lx.NOT_A_THING_BI}비|값|{lx.NOT_A_THING_DO}도|폭|경|각)$"
     return head in lx.QUANTITY_DIMENSION or bool(re.search(ends, head))
 
 
@@ -221,6 +221,11 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             owner_other = owner_other or not head_in(need.head, [r.column])  # the column names another quantity
         close = strict and r.owner_close and bool(r.owner)
         checks["subject"] = not owner_other and head_in(need.head, [r.owner] if close else local)
+        verbal = lx.VERBAL_HEAD.match(need.head)
+        if not checks["subject"] and not owner_other and verbal:
+            # "이격거리" asked, "… 150 mm 이상 이격하여야 한다" written: the quantity named by its verb after the value
+            after = r.chunk.text[r.end : r.end + 40]
+            checks["subject"] = bool(re.match(rf"[^.,]*?{re.escape(verbal.group(1))}(?:하|되|시|해|돼)", after))
         symbols = [w for w in need.subject.split() if _SYMBOL_SUBJECT.fullmatch(w) and not lx.unit_dimension(w)]
         if not checks["subject"] and symbols:
             # "인장철근비 ρ" asked, "철근비 ρ는 0.025 이하" written: the symbol names the quantity

@@ -101,3 +101,20 @@ def test_the_other_extreme_written_right_before_the_value_is_not_the_one_asked()
 def test_every_word_narrowing_the_quantity_is_written_for_it() -> None:
     text = "① 대구획 논에서도 포구의 장변은 용수지거의 허용길이로 하고, 그 길이는 원칙적으로 300~600 m로 한다."
     assert not _match("논 구획에서 포구 단변 길이는 몇 m인가요?", text, "300~600").checks["subject"]
+
+
+def test_a_quantity_named_by_its_verb_after_the_value() -> None:
+    text = "(3) 급유배관은 통신배관에서 200 mm 이상 이격시킨다."
+    assert _match("급유배관과 통신배관의 최소 이격거리는?", text, "200").checks["subject"]
+    other = "(3) 급유배관은 통신배관에서 200 mm 이상 떨어진 곳에 둔다."
+    assert not _match("급유배관과 통신배관의 최소 이격거리는?", other, "200").checks["subject"]
+
+
+def test_a_thing_ending_like_a_ratio_is_not_a_quantity() -> None:
+    from kdsdesk import lexicon as lx
+    from kdsdesk.verify.align import _is_quantity
+
+    assert not _is_quantity("열차무선설비")
+    assert not lx.QUANTITY_END.search("방송장비")
+    assert _is_quantity("철근비")
+    assert lx.QUANTITY_END.search("유효폭비")

@@ -718,6 +718,11 @@ def extreme_of(word: str) -> str:
 
 # a quantity named by an action and a measure ("이격거리", "매입깊이", "정착길이"): the action's stem
 VERBAL_HEAD = re.compile(r"^([가-힣]{2,})(?:거리|길이|깊이|간격|두께|높이|폭)$")
+# the noun right after a value and its unit ("50 m 간격으로", "2 m 폭의")
+NOUN_RIGHT_AFTER = re.compile(
+    rf"\s*(?:{UNIT_ALT})?\s*(?:이상|이하|이내|미만|초과)?\s*(?:의\s*)?([가-힣]{{1,8}}?)"
+    r"(?:으로|로|을|를|이|가|은|는|의|에)?(?=[\s,.]|$)"
+)
 # a parenthesis with Hangul inside a question is an aside ("표면(받침 거치면 제외)의 경사")
 HANGUL_ASIDE = re.compile(r"\s*\((?=[^()]*[가-힣])[^()]*\)")
 # an arithmetic operation the question asks about ("…에서 뺀 값", "곱한 값")

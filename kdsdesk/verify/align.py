@@ -216,11 +216,18 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     local = [r.window, r.topic, lead, before, r.of] + ([r.clause] if r.cell else [])
     checks: dict[str, bool] = {}
     if need.head and _is_quantity(need.head):
-        owner_other = bool(r.owner) and _is_quantity(r.owner) and not head_in(need.head, [r.owner])
+        owner_other = (
+            bool(r.owner) and _is_quantity(r.owner) and not head_in(need.head, [r.owner])
+            and not set(content_words(r.owner)) <= set(content_words(need.question))  # "…와의 차이를 얼마" names it
+        )  # fmt: skip
         if r.cell and r.column and _is_quantity(content_words(r.column)[-1] if content_words(r.column) else ""):
             owner_other = owner_other or not head_in(need.head, [r.column])  # the column names another quantity
         close = strict and r.owner_close and bool(r.owner)
         checks["subject"] = not owner_other and head_in(need.head, [r.owner] if close else local)
+        if not checks["subject"] and not owner_other:
+            # the quantity written right after the value and its unit: "50 m 간격으로", "2 m 폭의"
+            named = lx.NOUN_RIGHT_AFTER.match(r.chunk.text, r.end)
+            checks["subject"] = named is not None and head_in(need.head, [named.group(1)])
         verbal = lx.VERBAL_HEAD.match(need.head)
         if not checks["subject"] and not owner_other and verbal:
             # "이격거리" asked, "… 150 mm 이상 이격하여야 한다" written: the quantity named by its verb after the value

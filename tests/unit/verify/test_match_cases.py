@@ -118,3 +118,15 @@ def test_a_thing_ending_like_a_ratio_is_not_a_quantity() -> None:
     assert not lx.QUANTITY_END.search("방송장비")
     assert _is_quantity("철근비")
     assert lx.QUANTITY_END.search("유효폭비")
+
+
+def test_the_quantity_written_right_after_the_value_names_it() -> None:
+    text = "③ 배수로는 중심선을 따라 20 m 간격으로 측점을 설치한다."
+    assert _match("배수로 중심선 측량의 측점 간격은 몇 m인가요?", text, "20").checks["subject"]
+
+
+def test_an_owner_the_question_names_as_a_word_is_not_another_quantity() -> None:
+    text = "② 배수구의 바닥높이는 논바닥과의 차이를 10 cm 이내로 한다."
+    assert _match("배수구 바닥높이는 논바닥과의 차이를 얼마 이내로 하나요?", text, "10").checks["subject"]
+    strength = "(3) 재령 1일 압축강도가 10 MPa 이상, 재령 28일 강도가 21 MPa 이상이 되도록 한다."
+    assert not _match("재령 1일 압축강도 하한은?", strength, "21").checks["subject"]  # 강도 is inside 압축강도 only

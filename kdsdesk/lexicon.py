@@ -559,6 +559,11 @@ THRESHOLD_AFTER = re.compile(
     r"이하이면|미만이면|초과하면|인\s*경우|일\s*(?:때|경우)|인\s*때|이면|인|이상일|이하일|미만일|이내일|"
     r"이내에\s*있는|이상\s*시|이하\s*시|넘지\s*않을\s*때|초과하지\s*않는)"
 )
+# the same, as the verifier reads a value that states a case ("2 m 이내인 지역에서는 0.5 m")
+READING_THRESHOLD_AFTER = re.compile(
+    r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘으면|이상인|이하인|미만인|초과인|이내인|이내일|이상이면|이하이면|미만이면|"
+    r"이내이면|초과하면|인\s*경우|일\s*때|이면)"
+)
 OWNER_WORD = re.compile(r"(\S+?)(?:은|는|이|가|을|를)$")
 VERB_STEM_END = re.compile(r"(하|되|있|없|않|받|같|시키|지니|가지|이루|나타나|작용하)$")
 PARTICLE_WORD_END = re.compile(

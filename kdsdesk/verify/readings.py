@@ -212,10 +212,7 @@ def read_sentence_value(
     sign = re.search(r"([≤<≥>⩽⩾])\s*$", sentence[max(0, ra - 3) : ra])
     if not bound and sign:
         bound = lx.SIGN_BOUND.get(sign.group(1), "")
-    threshold = bool(
-        re.match(r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘으면|이상인|이하인|미만인|초과인|이상이면|이하이면|미만이면|"
-                 r"초과하면|인\s*경우|일\s*때|이면)", sentence[ue : ue + 14])
-    )  # fmt: skip
+    threshold = bool(lx.READING_THRESHOLD_AFTER.match(sentence[ue : ue + 14]))
     if re.match(r"\s*[<≤⩽]\s*[A-Za-zα-ωΑ-Ω]", base[ue : ue + 4]) or re.search(
         r"[A-Za-zα-ωΑ-Ω]\s*[<≤⩽]\s*$", base[max(0, ra - 4) : ra]
     ):

@@ -130,3 +130,10 @@ def test_an_owner_the_question_names_as_a_word_is_not_another_quantity() -> None
     assert _match("배수구 바닥높이는 논바닥과의 차이를 얼마 이내로 하나요?", text, "10").checks["subject"]
     strength = "(3) 재령 1일 압축강도가 10 MPa 이상, 재령 28일 강도가 21 MPa 이상이 되도록 한다."
     assert not _match("재령 1일 압축강도 하한은?", strength, "21").checks["subject"]  # 강도 is inside 압축강도 only
+
+
+def test_a_value_that_states_a_case_is_not_the_answer_within_it() -> None:
+    text = "바체크는 수심이 3 m 이내인 지역에서는 0.5 m 간격으로, 수심이 3 m 이상인 지역에서는 1 m 간격으로 실시한다."
+    chunk = text_chunk(text)
+    r = reading_of_value(chunk, 0, len(text), "3")[0]
+    assert r.threshold

@@ -161,6 +161,8 @@ def _factor_free(need: Need) -> bool:
 def _symbol_ok(need: Need, r: Reading) -> bool:
     if not r.symbolic:
         return True
+    if not need.unit and lx.FACTOR_HEAD.search(need.head):
+        return False  # a factor asked ("환산계수"), a number glued to a letter given ("6t", "2N")
     if need.unit and need.unit not in ("배",):
         return False
     return need.dimension not in ("length", "stress", "force", "area", "speed", "time")

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from kdsdesk import lexicon as lx
 from kdsdesk.records import Alternative, Citation, Draft, Hit, Need
 from kdsdesk.text import formula as fx
-from kdsdesk.text.match import bigrams, coverage, words_covered
+from kdsdesk.text.match import bigrams, content_words, coverage, words_covered
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.align import COVER, WORDS, covered, match
 from kdsdesk.verify.clauses import clause_in
@@ -220,7 +220,10 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     scope = all(lx.SCOPE_SENTENCE.search(s) for s in sentences) and not lx.ASKS_SCOPE.search(need.question)
     checks["not_pointer"] = not (pointer and not lx.ASKS_POINTER.search(need.question)) and not scope
     # a sentence that only introduces a list ("다음과 같은 노선으로 한다") does not give the items asked
-    checks["not_lead_in"] = not (reqs and all(lx.LIST_LEAD.search(r) for r in reqs))
+    # and a list item that only repeats the question's words ("③ 계획노선과 병행하는 노선") answers nothing
+    asked_words = set(content_words(need.question))
+    informative = [r for r in reqs if not lx.LIST_LEAD.search(r) and set(content_words(r)) - asked_words]
+    checks["not_lead_in"] = not reqs or bool(informative)
     if lx.EXEMPTION_ASKED.search(need.question):
         # "설치하지 않아도 되는 것은": the exception, not the rule it makes an exception to
         checks["need_exemption"] = any(lx.EXEMPTION_STATED.search(r) for r in reqs)

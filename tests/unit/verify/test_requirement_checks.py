@@ -113,3 +113,21 @@ def test_a_longer_term_is_not_defined_by_the_definition_of_its_first_word() -> N
     text = "커버리지(Coverage): 하나의 기지국과 단말기간 송·수신이 가능한 전파권역을 말한다."
     a = _ask("'커버리지 중첩'의 뜻은?", text)
     assert a.status != "confirmed"
+
+
+def test_a_list_item_that_only_repeats_the_question_answers_nothing() -> None:
+    text = (
+        "(1) 조사 대상 도로는 일반적으로 다음과 같은 도로로 한다.\n"
+        "① 계획도로와 교차하는 교통이 많은 도로\n"
+        "② 계획도로와 병행하는 도로"
+    )
+    a = _ask("계획도로와 병행하는 도로는 어디에 조사 지점을 두나요?", text)
+    assert a.status != "confirmed"
+
+
+def test_a_factor_asked_is_not_a_number_glued_to_a_letter() -> None:
+    text = "차종별 환산계수 차종 승용차 버스 대형트럭 (8t) 환산계수 1.0 1.9 2.5"
+    chunk = text_chunk(text)
+    r = reading_of_value(chunk, 0, len(text), "8")[0]
+    assert r.symbolic
+    assert not match(read_need("대형트럭의 승용차 환산계수는?"), r).checks["unit"]

@@ -113,3 +113,20 @@ def test_llm_stage_skipped_without_model(tmp_path: Path) -> None:
     st = selftest._State(samples=tmp_path, workdir=tmp_path, llm="none")
     with pytest.raises(selftest.StageSkipped):
         selftest._stage_ask_llm(st)
+
+
+def test_the_verify_stage_accepts_a_warning_whose_failed_check_is_advisory(tmp_path: Path) -> None:
+    from kdsdesk.answer.pipeline import answer_question
+    from tests.data.answer_records import hits, text_chunk
+
+    top = text_chunk("(1) 옹벽 배수공의 간격은 4.5 m 이하로 한다.", "top", clause="4.1")
+    other = text_chunk("(2) 높이 6 m 이상인 옹벽의 경우 배수공의 간격은 3 m 이하로 한다.", "other", clause="4.3")
+    a = answer_question("높이 6 m 이상인 옹벽의 경우 배수공 간격은 몇 m 이하인가요?", hits(top, other), llm="none")
+    assert a.status == "warning"
+    assert not a.verdict.checks["top_evidence"]
+    st = selftest._State(samples=tmp_path, workdir=tmp_path, llm="none", answers=[a])
+    assert "인용" in selftest._stage_verify(st)
+    broken = a.verdict.__class__(status="warning", checks={**a.verdict.checks, "need_subject": False}, reason="")
+    st.answers = [a.__class__(**{**{f: getattr(a, f) for f in a.__dataclass_fields__}, "verdict": broken})]
+    with pytest.raises(selftest.StageFailed):
+        selftest._stage_verify(st)

@@ -72,11 +72,6 @@ def _blank(draft: Draft) -> Draft:
     return Draft(draft.qtype, evidence=draft.evidence, notes=draft.notes)
 
 
-def _passes(checks: dict[str, bool]) -> bool:
-    """Every check passed but the advisory ones (a warning is still an answer: no other candidate is sought)."""
-    return all(ok for name, ok in checks.items() if name not in policy.ADVISORY_CHECKS)
-
-
 def answer_question(
     question: str,
     hits: Sequence[Hit],
@@ -103,11 +98,12 @@ def answer_question(
     cites: tuple[Citation, ...] = ()
     if all(model_checks.values()):
         result = verify(need, draft, hits)
-        for other in draft.notes.get("next", ()):  # the answerer's next candidates, while the verifier refuses
-            if (result.checks and _passes(result.checks)) or result.rivals:
+        # the answerer's next candidates, while the verifier refuses (a warning from an advisory check is an answer)
+        for other in draft.notes.get("next", ()):
+            if (result.checks and policy.passes(result.checks)) or result.rivals:
                 break
             tried = verify(need, other, hits)
-            if _passes(tried.checks) or tried.rivals:
+            if policy.passes(tried.checks) or tried.rivals:
                 draft, result = other, tried
         checks, cites = dict(result.checks), result.citations
     checks = {**model_checks, **checks}

@@ -44,7 +44,7 @@ from kdsdesk.service import Library
 from kdsdesk.text.match import number_spans
 from kdsdesk.text.normalize import norm, tex_to_plain
 from kdsdesk.verify.need import UNITS
-from kdsdesk.verify.policy import ADVISORY_CHECKS, follows_policy
+from kdsdesk.verify.policy import ADVISORY_CHECKS, follows_policy, passes
 from kdsdesk.verify.values import only_number
 
 ANSWER_TYPES = ("numeric", "conditional", "regulation", "definition")
@@ -109,7 +109,7 @@ def _follows_policy(a: Answer) -> bool:
     """The status is one the policy allows for the answer's checks. An advisory check (a value read by OCR, a
     source changed since indexing) caps a value at warning: it fails a confirmed answer, never a warning."""
     checks = a.verdict.checks
-    ok = all(v for k, v in checks.items() if k not in ADVISORY_CHECKS)
+    ok = passes(checks)
     if a.status == "confirmed":
         return ok and all(checks.get(k, True) for k in ADVISORY_CHECKS)
     if a.status == "warning":

@@ -30,7 +30,7 @@ from kdsdesk import paths
 from kdsdesk.errors import KnownError
 from kdsdesk.records import Answer, Chunk, Citation, ParsedDoc
 from kdsdesk.service import Library, drain
-from kdsdesk.verify.policy import ADVISORY_CHECKS
+from kdsdesk.verify.policy import passes
 
 log = logging.getLogger(__name__)
 
@@ -316,9 +316,9 @@ def _stage_verify(st: _State) -> str:
             if not c.verified or c.start < 0 or c.end <= c.start:
                 raise StageFailed(f"원문에서 위치가 확인되지 않은 인용: '{c.quote[:40]}'")
             n_cites += 1
-        failed = [name for name, ok in a.verdict.checks.items() if not ok]
         # a warning may carry an advisory check that failed (OCR, stale source, not the first passage); nothing else
-        if (a.status == "confirmed" and failed) or any(name not in ADVISORY_CHECKS for name in failed):
+        checks = a.verdict.checks
+        if not passes(checks) or (a.status == "confirmed" and not all(checks.values())):
             raise StageFailed(f"검사에 실패했는데 확인된 답으로 표시됨: '{a.question}'")
     return f"확인된 답 {len(shown)}개의 인용 {n_cites}개 모두 원문 위치 확인"
 

@@ -147,10 +147,15 @@ def add_checks(verdict: Verdict, checks: Mapping[str, bool], detail: str = "") -
     return Verdict(status=status, checks=merged, reason=full)
 
 
+def passes(checks: Mapping[str, bool]) -> bool:
+    """Every check passed but the advisory ones (those only cap an answer at warning)."""
+    return all(ok for name, ok in checks.items() if name not in ADVISORY_CHECKS)
+
+
 def follows_policy(given: bool, checks: Mapping[str, bool], status: Status) -> bool:
     """True when ``status`` is what :func:`decide` (and :func:`cap_ocr`, :func:`add_checks`) allows for these
     checks (for the valid-response rate)."""
-    ok = all(v for k, v in checks.items() if k not in ADVISORY_CHECKS)
+    ok = passes(checks)
     if status == "confirmed" and not all(checks.get(k, True) for k in ADVISORY_CHECKS):
         return False
     if status == "restricted":

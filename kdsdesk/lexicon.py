@@ -554,16 +554,17 @@ REFERENCE_BEFORE_NUMBER = re.compile(
     r"(식|표|그림|제|KDS|KCS|KS\s*[A-Z]?|부록|<표|〈표)\s*[<〈(]?\s*(\d{1,4}\s+){0,2}$"
 )
 FACT_CLAUSE_END = re.compile(r"[,;]\s|(며|고|나|으나|지만|하고),?\s|다\.\s|:\s")
+# a value that states a case rather than a requirement ("2 m 이내인 지역에서는 0.5 m"): the forms the facts and the
+# verifier both read, then each one's own (the facts also read bare "인" and "… 시"; the verifier "이내이면")
+_CASE_AFTER_VALUE = (
+    r"초과하는|넘는|넘으면|이상인|이하인|미만인|초과인|이내인|이내일|이상이면|이하이면|미만이면|초과하면|인\s*경우|"
+    r"일\s*때|이면"
+)
 THRESHOLD_AFTER = re.compile(
-    r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘을|넘으면|이상인|이하인|미만인|초과인|이상이면|이내인|"
-    r"이하이면|미만이면|초과하면|인\s*경우|일\s*(?:때|경우)|인\s*때|이면|인|이상일|이하일|미만일|이내일|"
+    rf"\s*(?:[을를이가]\s*)?(?:{_CASE_AFTER_VALUE}|넘을|일\s*경우|인\s*때|인|이상일|이하일|미만일|"
     r"이내에\s*있는|이상\s*시|이하\s*시|넘지\s*않을\s*때|초과하지\s*않는)"
 )
-# the same, as the verifier reads a value that states a case ("2 m 이내인 지역에서는 0.5 m")
-READING_THRESHOLD_AFTER = re.compile(
-    r"\s*(?:[을를이가]\s*)?(?:초과하는|넘는|넘으면|이상인|이하인|미만인|초과인|이내인|이내일|이상이면|이하이면|미만이면|"
-    r"이내이면|초과하면|인\s*경우|일\s*때|이면)"
-)
+READING_THRESHOLD_AFTER = re.compile(rf"\s*(?:[을를이가]\s*)?(?:{_CASE_AFTER_VALUE}|이내이면)")
 OWNER_WORD = re.compile(r"(\S+?)(?:은|는|이|가|을|를)$")
 VERB_STEM_END = re.compile(r"(하|되|있|없|않|받|같|시키|지니|가지|이루|나타나|작용하)$")
 PARTICLE_WORD_END = re.compile(
@@ -717,8 +718,8 @@ EXTREME_RIGHT_BEFORE = re.compile(r"(최소|최대|하한|상한|최솟값|최�
 
 
 def extreme_of(word: str) -> str:
-    """"min" or "max" for an extreme word."""
-    return "min" if word.startswith(("최소", "하한", "최솟")) else "max"
+    """"min" or "max" for an extreme word or its stem ("최솟" of 최솟값), "" for another word."""
+    return next((e for w, e in EXTREME_WORDS if w.startswith(word) or word.startswith(w)), "")
 
 
 # a quantity named by an action and a measure ("이격거리", "매입깊이", "정착길이"): the action's stem

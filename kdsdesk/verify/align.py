@@ -126,8 +126,7 @@ def _extreme_ok(need: Need, r: Reading) -> bool:
     if right and lx.extreme_of(right.group(1)) != need.extreme:
         return False  # "최소 5 m, 최대 30 m": the value written right after the other extreme
     for m in re.finditer(r"(최소|최대|하한|상한|최솟|최댓)", r.owner + " " + r.window[-40:]):
-        word = m.group(1)
-        ex = "min" if word in ("최소", "하한", "최솟") else "max"
+        ex = lx.extreme_of(m.group(1))
         rest = (r.owner + " " + r.window[-40:])[m.end() : m.end() + 12]
         if need.head and need.head in rest and ex != need.extreme:
             return False

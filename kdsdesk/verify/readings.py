@@ -64,7 +64,8 @@ class Reading:
         }  # fmt: skip
 
 
-def _segments(sentence: str) -> list[tuple[int, int]]:
+def clause_spans(sentence: str) -> list[tuple[int, int]]:
+    """Where each clause of a sentence lies, cut at a comma or a connective ending ("…하고, …", "…하며 …")."""
     out: list[tuple[int, int]] = []
     last = 0
     for m in lx.READING_CLAUSE_CUT.finditer(sentence):
@@ -178,7 +179,7 @@ def read_sentence_value(
     text = chunk.text
     sentence = text[s0:e0]
     ra, rb = a - s0, b - s0
-    seg_a, seg_b = next(((x, y) for x, y in _segments(sentence) if x <= ra <= y), (0, len(sentence)))
+    seg_a, seg_b = next(((x, y) for x, y in clause_spans(sentence) if x <= ra <= y), (0, len(sentence)))
     clause = sentence[seg_a:seg_b]
     window = sentence[seg_a:ra]
     cases = _cases_in(window)

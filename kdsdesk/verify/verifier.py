@@ -34,7 +34,7 @@ from kdsdesk.text.normalize import norm
 from kdsdesk.verify.align import COVER, WORDS, covered, match
 from kdsdesk.verify.clauses import clause_in
 from kdsdesk.verify.quotes import verify_quote
-from kdsdesk.verify.readings import Reading, evidence_readings, reading_of_value
+from kdsdesk.verify.readings import Reading, clause_spans, evidence_readings, reading_of_value
 from kdsdesk.verify.values import relevance, table_context, text_in_quotes, unit_ok, value_in_quote
 
 TOP = 6  # retrieved chunks whose readings compete with the answer's
@@ -159,7 +159,7 @@ def _sentence_of(c: Citation, lead: bool = False) -> str:
 
 def _clauses(sentence: str) -> list[str]:
     """The sentence and each clause after a comma or a connective ending ("…하고, …", "…하며 …")."""
-    parts = [p.strip() for p in lx.READING_CLAUSE_CUT.split(sentence) if p and p.strip()]
+    parts = [p for p in (sentence[a:b].strip() for a, b in clause_spans(sentence)) if p]
     return [sentence, *parts[1:]]
 
 

@@ -690,6 +690,21 @@ PER_ITEM_AFTER = re.compile(r"\s*[^\s\d]{0,4}?씩")
 # a parenthesis after a value that gives another value for a case of its own ("1,000 m2(스프링클러 설치 시
 # 2,000 m2)"): its case is not the value's
 ALTERNATIVE_IN_PARENS = re.compile(r"^(?=.*\d)(.*?(?:경우|때|(?<=[가-힣])\s*시)(?:에는|에|는)?)\s*(?=.*\d)")
+_PARENS_AFTER = re.compile(r"\s*\(([^()]{2,60})\)")
+
+
+def cases_in_parens_after(text: str, pos: int) -> tuple[str, str]:
+    """The case a parenthesis right after a value states ("＝ 2.0 (미건조제재목)") and the case of another value it
+    gives instead ("1,000 m2(… 설치 시 2,000 m2)"); "" for either that is not there (a case is at most 40 long)."""
+    m = _PARENS_AFTER.match(text, pos)
+    if m is None or not re.search(r"[가-힣]{2,}", m.group(1)):
+        return "", ""
+    alt = ALTERNATIVE_IN_PARENS.match(m.group(1))
+    if alt:
+        return "", alt.group(1).strip()
+    return (m.group(1).strip() if len(m.group(1)) <= 40 else ""), ""
+
+
 # an aside that can state a case: words with a verb or modifier form, no reference or list
 ASIDE_CASE = re.compile(
     r"(?!(?:표|그림|식|KDS|KCS)\s*[\d.])(?=\S+\s+\S)[^,]*[가-힣](?:는|은|된|한|인|의|\s?전|\s?후|\s?시|\s?중)(?:\s+[^,]*)?"

@@ -275,10 +275,7 @@ def text_facts(raw: str) -> list[Fact]:
             nm = lx.NOUN_AFTER.match(text, ue)
             if unit and not bound and nm and is_noun_stem(nm.group(1)):
                 subject = nm.group(1)  # "100 m 간격으로", "7일 설계강도": the value of the noun after it
-            tail = re.match(r"\s*\(([^()]{2,40})\)", text[ue:])
-            tail_case = tail.group(1).strip() if tail and re.search(r"[가-힣]{2,}", tail.group(1)) else ""
-            if lx.ALTERNATIVE_IN_PARENS.match(tail_case):
-                tail_case = ""  # "(… 설치 시 2,000 m2)": another value's case
+            tail_case, _ = lx.cases_in_parens_after(text, ue)  # not "(… 설치 시 2,000 m2)": another value's case
             pm = None
             for pm_ in lx.PAREN_CASE.finditer(text, s, a):
                 close = text.find(")", pm_.end())

@@ -202,14 +202,10 @@ def read_sentence_value(
     unit = um.group(1) if um else ""
     ue = um.end() if um else rb
     bound = lx.bound_after(nk if len(nk) == len(sentence) else sentence, ue)
-    tail = re.match(r"\s*\(([^()]{2,60})\)", base[ue:])
-    other_cases: list[str] = []
-    if tail and re.search(r"[가-힣]{2,}", tail.group(1)):
-        alt = lx.ALTERNATIVE_IN_PARENS.match(tail.group(1))
-        if alt:
-            other_cases.append(alt.group(1).strip())  # "(… 설치 시 2,000 m2)": the other value's case
-        elif len(tail.group(1)) <= 40:
-            cases.append(tail.group(1).strip())  # "＝ 2.0 (미건조제재목)": the case is written after the value
+    # "＝ 2.0 (미건조제재목)": the case written after the value; "(… 설치 시 2,000 m2)": the other value's case
+    tail_case, other_case = lx.cases_in_parens_after(base, ue)
+    if tail_case:
+        cases.append(tail_case)
     sign = re.search(r"([≤<≥>⩽⩾])\s*$", sentence[max(0, ra - 3) : ra])
     if not bound and sign:
         bound = lx.SIGN_BOUND.get(sign.group(1), "")
@@ -229,7 +225,7 @@ def read_sentence_value(
     return Reading(
         chunk=chunk, value=text[a:b], unit=unit, bound=bound, start=a, end=b, sentence=sentence, clause=clause,
         window=window, topic=_topic(sentence), cases=tuple(dict.fromkeys(c for c in cases if c.strip())),
-        other_cases=tuple(other_cases),
+        other_cases=(other_case,) if other_case else (),
         operand=bool(lx.OPERAND_AFTER.match(nk if len(nk) == len(sentence) else sentence, ue)),
         before=before if force or _continues(sentence) else "",
         owner=owner[0],

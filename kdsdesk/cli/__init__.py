@@ -38,11 +38,16 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def build_parser() -> argparse.ArgumentParser:
+    library_help = "라이브러리 폴더 (기본: 사용자 데이터 폴더 또는 KDSDESK_HOME)"
+    top = argparse.ArgumentParser(add_help=False)
+    top.add_argument("--library", metavar="DIR", help=library_help)
+    top.add_argument("-v", "--verbose", action="store_true", help="자세한 로그")
+    # the same options after the command; left unset there unless given, so "kdsdesk --library DIR ask …" keeps DIR
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--library", metavar="DIR", help="라이브러리 폴더 (기본: 사용자 데이터 폴더 또는 KDSDESK_HOME)")
-    common.add_argument("-v", "--verbose", action="store_true", help="자세한 로그")
+    common.add_argument("--library", metavar="DIR", default=argparse.SUPPRESS, help=library_help)
+    common.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="자세한 로그")
 
-    p = argparse.ArgumentParser(prog="kdsdesk", description="KDS Desk — 설계기준 질의응답 (오프라인)", parents=[common])
+    p = argparse.ArgumentParser(prog="kdsdesk", description="KDS Desk — 설계기준 질의응답 (오프라인)", parents=[top])
     p.add_argument("--version", action="version", version=f"kdsdesk {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 

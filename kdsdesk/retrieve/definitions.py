@@ -4,7 +4,8 @@ A question that asks what a term means ("'벽률'은 어떻게 정의되나요?"
 the term; every definition line of the library is a sub-document whose head is indexed (``defs``), so the chunks
 whose definition-line head *is* that term ("벽률: …", "사수위(Dead Storage Level, DSL): …") are found directly, and
 so are the clauses headed by the term itself ("4.1.6 공용기간") or the general first clause of a chapter headed by it
-("2. 배수지" › "2.1 총칙").
+("2. 배수지" › "2.1 총칙"), and the chunks (of the candidate pool, or found by the term in the body) where a sentence
+defines it in running prose ("양압력이란 … 힘을 말한다", "사용성은 … 상태를 말한다": ``lexicon.defined_term``).
 When several standards define it, the one the rest of the question points to comes first (the standards' profiles,
 ``kdsdesk.retrieve.standards``), then BM25 order. Those chunks go to the front (route ``definition``, at most
 ``MAX_PER_ROUTE``); a question whose term no definition line names changes nothing.
@@ -16,6 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Hit
 from kdsdesk.retrieve.routes import MAX_PER_ROUTE, is_definition_question, promote
 
@@ -25,10 +27,6 @@ if TYPE_CHECKING:
 
 CANDIDATES = 40
 _QUOTED = re.compile(r"['\"‘’“”「『]([^'\"‘’“”」』]{1,30})['\"‘’“”」』]")
-_MARKER = re.compile(
-    r"(?:이란|란)(?=\s|\?|$)|의\s*(?:정의|뜻|의미)"
-    r"|(?:은|는|이|가)\s*(?:(?:무엇|뭐)(?!\s*(?:이)?라고)|어떤\s*의미|어떻게\s*정의|무슨)"
-)
 _NOT_TERM_WORD = re.compile(r"(?:는|은|을|를|에서|에서의|에서는|의|하는|되는|이라는|라는|로|으로)$")
 _LEAD = re.compile(r"^(?:기호|용어|문자)\s+")  # "기호 a(전단경간)" asks about a
 _WORD = re.compile(r"[가-힣A-Za-z0-9()·\-]+$")
@@ -41,7 +39,7 @@ def asked_term(question: str) -> str:
     m = _QUOTED.search(question)
     if m:
         return _LEAD.sub("", m.group(1).strip())
-    m = _MARKER.search(question)
+    m = lx.DEFINITION_TERM_MARKER.search(question)
     if not m:
         return ""
     words: list[str] = []
@@ -87,6 +85,22 @@ def defines(head: str, term: str) -> bool:
     return t.endswith(h) and 2 * len(h) >= len(t)  # "콘크리트 기초 피어" asked, "기초 피어" defined
 
 
+def defines_in_sentence(text: str, term: str) -> bool:
+    """Does a sentence of ``text`` define the term in running prose ("양압력이란 … 힘을 말한다", "사용성은 … 상태를
+    말한다", "배수지는 … 저류지로서 …": ``lexicon.defined_term``), its subject being the term or ending in it
+    ("구조물의 실험강도는 …")?"""
+    from kdsdesk.text.sentences import sentence_ranges
+
+    t = _squash(term)
+    if not t or _squash(term.split()[-1]) not in _squash(text):  # ("철도 열차무선설비": "열차무선설비는 …")
+        return False
+    for a, b in sentence_ranges(text):
+        head = lx.defined_term(text[a:b])
+        if head and (defines(head, term) or (_squash(head).endswith(t) and len(head.split()) <= 3)):
+            return True
+    return False
+
+
 def route_definition(
     catalog: Catalog,
     q: QueryTerms,
@@ -94,7 +108,7 @@ def route_definition(
     doc_codes: Sequence[str] | None,
     prior: dict[str, float],
 ) -> list[Hit]:
-    """The chunks whose definition line defines the asked term in front (see the module docstring)."""
+    """The chunks whose definition line or sentence defines the asked term in front (see the module docstring)."""
     from kdsdesk.index.terms import definition_lines
     from kdsdesk.text.korean import analyze
 
@@ -108,17 +122,23 @@ def route_definition(
     lex = catalog.lexical
     ids = [h.chunk_id for h in lex.search_field("defs", words, limit=CANDIDATES, doc_codes=doc_codes)]
     ids += [h.chunk_id for h in lex.search_field("path", a.terms, limit=CANDIDATES, doc_codes=doc_codes)]
-    chunks = catalog.chunks(list(dict.fromkeys(ids)), light=True)
+    prose = [h.chunk.chunk_id for h in ranked]
+    prose += [h.chunk_id for h in lex.search_field("body", a.terms, limit=CANDIDATES, doc_codes=doc_codes)]
+    chunks = catalog.chunks(list(dict.fromkeys([*ids, *prose])), light=True)
+    in_fields = set(ids)
     rank_of = {h.chunk.chunk_id: i for i, h in enumerate(ranked)}
     found = []
     seen_clause: set[tuple[str, str]] = set()
     for order, c in enumerate(chunks):
-        heads = [c.text[hs:he] for hs, he, _ls, _le in definition_lines(c.text)]
-        by_line = any(defines(head, term) for head in heads)
-        by_heading = _headed_by(c.clause_path, term)
+        by_line = by_heading = False
+        if c.chunk_id in in_fields:
+            heads = [c.text[hs:he] for hs, he, _ls, _le in definition_lines(c.text)]
+            by_line = any(defines(head, term) for head in heads)
+            by_heading = _headed_by(c.clause_path, term)
+        by_sentence = not by_line and not by_heading and c.table is None and defines_in_sentence(c.text, term)
         if by_heading and (c.doc.file, c.clause) in seen_clause:
             continue  # one chunk per clause headed by the term
-        if by_line or by_heading:
+        if by_line or by_heading or by_sentence:
             seen_clause.add((c.doc.file, c.clause))
             found.append((-prior.get(c.doc.file, 0.0), rank_of.get(c.chunk_id, len(ranked) + order), c))
     if not found:

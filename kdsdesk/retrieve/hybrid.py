@@ -4,8 +4,9 @@
 terms as the documents); Tantivy gives the BM25 pool (top ``POOL``; a question asking what a term means weighs the
 definition-line fields more); dense search (Hangul queries only, when a model and vectors exist) is fused with it
 by reciprocal rank; the routes put structural matches in front (a standard's code in the query — one the
-library holds — is cut out of the searched text and scopes the routes: ``routes.library_codes_named``); the top
-``k`` are returned, the newest edition of a standard first unless the query names a year (``editions``).
+library holds — is cut out of the searched text and scopes the routes: ``routes.library_codes_named``) and front
+matter (a cover, a 목차: ``routes.front_matter_last``) behind; the top ``k`` are returned, the newest edition of a
+standard first unless the query names a year (``editions``).
 ``Stages.pool`` (the candidates before routing) serves the evaluation's pool recall.
 """
 
@@ -23,6 +24,7 @@ from kdsdesk.retrieve.routes import (
     QUESTION_TERMS,
     QueryTerms,
     apply_routes,
+    front_matter_last,
     is_definition_question,
     library_codes_named,
     named_codes,
@@ -125,6 +127,7 @@ def search_stages(
         lexical = with_standard_prior(lexical, prior, file_codes, within)
     pool = _fuse(catalog, q.text, lexical, doc_codes) if dense and has_hangul(q.text) else lexical
     routed = route_definition(catalog, q, apply_routes(catalog, q, pool, doc_codes), doc_codes, prior)
+    routed = front_matter_last(routed)
     routed = prefer_editions(routed, catalog.editions(), query)[:k]
     full = {c.chunk_id: c for c in catalog.chunks([h.chunk.chunk_id for h in routed])}  # with spans, for display
     hits: list[Hit] = []

@@ -10,6 +10,10 @@ In the order applied (a later route ends up in front of an earlier one):
    definition;
 4. a clause number (``4.1.2``: at least two dots, not after 표 or 식) → that clause (``clause_no``), applied last.
 
+Front matter — a chunk outside every clause (a standard's cover with its code and title, its 목차, its 연혁) — is
+never the place of a rule, yet it is short and full of the title's words: ``front_matter_last`` moves it behind
+the other hits when its file has clause hits in the list (a file with no clause headings at all is left as it is).
+
 A query that names a standard of the library (``KDS 14 31 05``, ``KDS143105``, ``KCS 14 20 10``, ``예시 14 20 22``)
 scopes the structural routes to that standard's files (falling back to the whole library when it has no match)
 and moves its BM25 hits ahead of the others' (order kept, route ``bm25`` kept, nothing removed); the code itself is
@@ -28,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kdsdesk import lexicon as lx
 from kdsdesk.records import Chunk, Hit, Route
 from kdsdesk.text.symbols import has_hangul
 
@@ -47,12 +52,6 @@ QUESTION_TERMS = frozenset(
     {"말", "말하", "하", "되", "있", "부르", "의미", "뜻", "뜻하", "얼마", "무엇", "뭐", "몇", "어떻", "어떤",
      "어느", "무슨", "알", "대하", "관하", "경우", "값", "기준"}
 )  # fmt: skip
-# "X이란 (무엇)?", "X란?", "'X'란?", "X의 정의", "X의 뜻", "…을 무엇이라고 하나요", "뭐라고 부르나요",
-# "어떤 …을 말하나요", "X는 어떻게 정의되나요", "X는 무엇을 뜻하나요"
-DEFINITION_QUESTION_RE = re.compile(
-    r"(?:이란|[가-힣]란|['\"’”」』]\s*란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)"
-    r"|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하|어떤\s*의미|무슨\s*(?:뜻|의미)|어떻게\s*정의|무엇을\s*뜻하"
-)
 # a standard's code as typed: "KDS 14 31 05", "KDS143105", "kcs 14-20-10", "예시 14 20 22", optional ": 2022"
 DOC_CODE_RE = re.compile(
     r"(?<![A-Za-z0-9])(KDS|KCS|예시)\s*(\d{2})[\s\-_]*(\d{2})[\s\-_]*(\d{2})(?!\d)(?:\s*[:：]\s*(?:19|20)\d{2}(?!\d))?",
@@ -129,7 +128,7 @@ def is_symbol_query(query: str) -> bool:
 
 
 def is_definition_question(query: str) -> bool:
-    return DEFINITION_QUESTION_RE.search(query) is not None
+    return lx.DEFINITION_QUESTION.search(query) is not None
 
 
 def coverage(query_terms: Sequence[str], target: set[str]) -> float:
@@ -256,6 +255,21 @@ def route_table_title_row(
 
 def route_clause_no(catalog: Catalog, q: QueryTerms, ranked: list[Hit], doc_codes: Sequence[str] | None) -> list[Hit]:
     return _route_by_number(catalog, q, ranked, doc_codes, "clause_no")
+
+
+def front_matter_last(hits: Sequence[Hit]) -> list[Hit]:
+    """The hits outside every clause (no clause number, no clause path) of files that have clause hits in the list
+    moved behind all others, each group in its order (see the module docstring)."""
+    with_clauses = {h.chunk.doc.file for h in hits if h.chunk.clause or h.chunk.clause_path}
+
+    def front(h: Hit) -> bool:
+        return not h.chunk.clause and not h.chunk.clause_path and h.chunk.doc.file in with_clauses
+
+    back = [h for h in hits if front(h)]
+    if not back:
+        return list(hits)
+    kept = [h for h in hits if not front(h)]
+    return [Hit(h.chunk, h.score, i + 1, h.route) for i, h in enumerate(kept + back)]
 
 
 def apply_routes(

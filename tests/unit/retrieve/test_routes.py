@@ -73,5 +73,24 @@ def test_definition_questions_skip_table_routes(route_catalog: Catalog) -> None:
     assert routes.is_definition_question("…을 무엇이라고 하나요?")
     assert not routes.is_definition_question("고력볼트의 설계볼트장력은 얼마인가요?")
     st = search_stages(route_catalog, "고력볼트의 설계볼트장력이란?", k=10, dense=False)
-    assert st.hits[0].route == "bm25"
+    assert st.hits[0].route in ("bm25", "definition")  # not a table route
     assert st.hits[0].chunk.clause == "2.1"  # the definition line, not the table that names the term
+
+
+def test_front_matter_goes_behind_the_clauses_of_its_file() -> None:
+    from kdsdesk.records import Chunk, DocRef, Hit
+    from kdsdesk.retrieve.routes import front_matter_last
+
+    a = DocRef(file="/x/a.hwpx", sha256="0" * 64, kind="hwpx", doc_code="KDS 98 10 10", title="시험 배수시설 설계기준")
+    b = DocRef(file="/x/b.pdf", sha256="1" * 64, kind="pdf")  # a file without clause headings at all
+
+    def hit(cid: str, doc: DocRef, clause: str) -> Hit:
+        path = (f"{clause} 조항",) if clause else ()
+        return Hit(Chunk(chunk_id=cid, doc=doc, kind="text", text=cid, clause=clause, clause_path=path), 1.0, 1)
+
+    hits = [hit("cover", a, ""), hit("b-text", b, ""), hit("a-2.1", a, "2.1"), hit("a-2.3", a, "2.3")]
+    out = front_matter_last(hits)
+    assert [h.chunk.chunk_id for h in out] == ["b-text", "a-2.1", "a-2.3", "cover"]
+    assert [h.rank for h in out] == [1, 2, 3, 4]
+    only_front = [hit("cover", a, ""), hit("b-text", b, "")]
+    assert [h.chunk.chunk_id for h in front_matter_last(only_front)] == ["cover", "b-text"]  # nothing to put first

@@ -10,14 +10,18 @@ import pytest
 
 from kdsdesk.index.indexer import add_files
 from kdsdesk.index.library import Catalog
-from kdsdesk.retrieve.definitions import asked_term, defines
+from kdsdesk.retrieve.definitions import asked_term, defines, defines_in_sentence
 from kdsdesk.retrieve.hybrid import search_stages
 from tests.data.synthetic_docs import fake_parse, write_spec
 
 
 def spec(code: str, title: str, scope: str, blocks: list[list[object]]) -> dict[str, object]:
-    return {"code": code, "title": title, "year": "2021",
-            "blocks": [["1.1", "text", f"(1) 이 기준은 {scope}에 적용한다."], *blocks]}
+    return {
+        "code": code,
+        "title": title,
+        "year": "2021",
+        "blocks": [["1.1", "text", f"(1) 이 기준은 {scope}에 적용한다."], *blocks],
+    }
 
 
 FORMWORK = spec("KDS 98 50 10", "시험용 거푸집 설계기준", "거푸집과 동바리의 설계", [
@@ -33,6 +37,14 @@ USER = spec("KDS 98 70 30", "시험용 교량 하부구조 설계기준", "교�
     ["4.4", "text", "(1) 허용지지력은 지반의 극한지지력을 안전율로 나눈 값과 허용 변위량으로 정한다."],
     ["4.5", "text", "(1) 교각 기초의 허용지지력 검토는 4.4에 따른다."],
 ])  # fmt: skip
+SURVEY = {**spec("KDS 98 90 50", "시험용 무인비행 측량 설계기준", "무인비행장치 측량", [
+    ["4.2.1", "text", "(1) 지상기준점측량은 항공사진의 기준이 되는 점의 위치를 미리 정하여 둔다."],
+    ["4.2.2", "text", "(1) 검사점측량이란 성과의 정확도를 검사하기 위하여 검사점의 위치를 측량하는 작업을 말한다."],
+    ["4.3", "text", "(1) 구조물의 실험강도는 최고재하하중에 고정하중을 더한 값을 말한다."],
+]), "headings": {"4.2": "영상취득", "4.2.1": "지상기준점측량", "4.2.2": "검사 작업"}}  # fmt: skip
+INSPECTION = spec("KDS 98 95 60", "시험용 측량 성과 검사 기준", "측량 성과의 검사", [
+    ["1.4", "text", "∙ 검사점측량: 성과를 검사하는 측량\n∙ 성과: 측량으로 얻은 결과"],
+])  # fmt: skip
 PAVEMENT = {**spec("KDS 98 80 40", "시험용 아스팔트 포장 설계기준", "아스팔트 콘크리트 포장의 설계", [
     ["4.1", "text", "(1) 포장 설계는 교통량과 공용기간을 고려한다."],
     ["4.1.6", "text", "(1) 포장이 제 기능을 하도록 설계하는 기간으로 20년을 표준으로 한다."],
@@ -42,7 +54,10 @@ PAVEMENT = {**spec("KDS 98 80 40", "시험용 아스팔트 포장 설계기준",
 @pytest.fixture(scope="module")
 def many(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
     root = tmp_path_factory.mktemp("standards")
-    files = [write_spec(root / f"s{i}.hwpx", s) for i, s in enumerate([FORMWORK, RETAINING, USER, PAVEMENT])]
+    files = [
+        write_spec(root / f"s{i}.hwpx", s)
+        for i, s in enumerate([FORMWORK, RETAINING, USER, PAVEMENT, SURVEY, INSPECTION])
+    ]
     cat = Catalog(root / "lib")
     for _ in add_files(cat, files, parse=fake_parse):
         pass
@@ -70,6 +85,28 @@ def test_a_clause_headed_by_the_term_defines_it(many: Catalog) -> None:
     assert (st.hits[0].chunk.doc.doc_code, st.hits[0].route) == ("KDS 98 80 40", "definition")
 
 
+def test_a_sentence_in_the_standard_asked_about_defines_the_term(many: Catalog) -> None:
+    """ "X이란 … 작업을 말한다" in the standard the question names, above a definition line in another standard."""
+    st = search_stages(many, "무인비행 측량 설계기준에서 검사점측량이란 어떤 작업인가요?", k=10, dense=False)
+    assert (st.hits[0].chunk.doc.doc_code, st.hits[0].chunk.clause, st.hits[0].route) == (
+        "KDS 98 90 50",
+        "4.2.2",
+        "definition",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "yes"),
+    [("(1) 검사점측량이란 검사점의 위치를 측량하는 작업을 말한다.", "검사점측량", True),
+     ("(1) 구조물의 실험강도는 최고재하하중에 고정하중을 더한 값을 말한다.", "실험강도", True),
+     ("(1) 열차무선설비는 정보를 무선으로 교환하는 설비이다.", "철도 열차무선설비", True),
+     ("(1) 지상기준점측량은 항공사진의 기준이 되는 점의 위치를 미리 정하여 둔다.", "지상기준점측량", False),
+     ("(1) 검사점측량의 성과는 검사 기록을 말한다.", "검사점측량", False)],
+)  # fmt: skip
+def test_defines_in_sentence(text: str, term: str, yes: bool) -> None:
+    assert defines_in_sentence(text, term) is yes
+
+
 def test_value_questions_keep_their_order(many: Catalog) -> None:
     assert _top(many, "교각 기초 허용지지력은 어떻게 정하나요?", 3)[0][0] == "KDS 98 70 30"
 
@@ -79,6 +116,8 @@ def test_value_questions_keep_their_order(many: Catalog) -> None:
     [("'벽률'은 어떻게 정의되나요?", "벽률"), ("강구조에서 \"치올림\"이란?", "치올림"),
      ("교량 하부구조 설계기준에서 말하는 허용지지력의 정의는?", "허용지지력"), ("전단마찰이란?", "전단마찰"),
      ("기호 a(전단경간)는 무엇을 뜻하나요?", "a(전단경간)"), ("콘크리트 기초 피어의 정의는?", "콘크리트 기초 피어"),
+     ("상수도 기준에서 '배수지'는 어떤 시설로 정의되나요?", "배수지"), ("철도 자갈궤도는 어떤 구조로 정의되나요?",
+     "철도 자갈궤도"),
      ("솟아오르게 해 두는 것을 무엇이라고 하나요?", ""), ("물을 하부로 흘려보내는 배수시설은 뭐라고 부르나요?", "")],
 )  # fmt: skip
 def test_asked_term(question: str, term: str) -> None:

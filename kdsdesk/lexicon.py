@@ -379,6 +379,26 @@ _APPOSITION_DEFINITION = re.compile(
 )
 
 
+# a question asking what a term means: "X이란 (무엇)?", "X란?", "'X'란?", "X의 정의", "X의 뜻", "…을 무엇이라고 하나요",
+# "뭐라고 부르나요", "어떤 …을 말하나요", "X는 어떻게 정의되나요", "X는 무엇을 뜻하나요", "X는 어떤 시설로 정의되나요",
+# "X는 어떤 하중인가요" (a kind of thing: ``DEFINITION_KINDS``)
+_KIND_ASKED = (
+    r"(?:은|는)\s+어떤\s+(?:" + "|".join(DEFINITION_KINDS) + r")(?:을|를)?\s*(?:인가|인지|입니까|이에요|예요|말하|뜻하)"
+)
+DEFINITION_QUESTION = re.compile(
+    r"(?:이란|[가-힣]란|['\"’”」』]\s*란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)"
+    r"|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하|어떤\s*의미|무슨\s*(?:뜻|의미)|어떻게\s*정의|무엇을\s*뜻하"
+    r"|정의(?:되|된다고|하나|한다고)|" + _KIND_ASKED
+)
+# where a definition question's term ends: "X이란", "X란", "X의 정의/뜻/의미", "X는 무엇/어떤 의미/어떻게 정의/무슨",
+# "X는 어떤 시설로 정의되나요"
+DEFINITION_TERM_MARKER = re.compile(
+    r"(?:이란|란)(?=\s|\?|$)|의\s*(?:정의|뜻|의미)"
+    r"|(?:은|는|이|가)\s*(?:(?:무엇|뭐)(?!\s*(?:이)?라고)|어떤\s*의미|어떻게\s*정의|무슨)"
+    r"|(?:은|는)\s+어떤\s+[가-힣]+(?:으로|로)\s*정의|" + _KIND_ASKED
+)
+
+
 def strip_alias(term: str) -> str:
     """A term without the other name written after it in parentheses: "스트립받침(strip bearing)" → "스트립받침"."""
     return re.sub(r"\s*\([^()]*\)\s*$", "", term).strip() or term
@@ -396,22 +416,6 @@ def defined_term(sentence: str) -> str:
         return m.group(2).strip()
     m = _TOPIC_DEFINITION.match(s) or _APPOSITION_DEFINITION.match(s)
     return m.group(1).strip() if m else ""
-
-
-# a question asking what a term means: "X이란 (무엇)?", "X란?", "'X'란?", "X의 정의", "X의 뜻", "…을 무엇이라고 하나요",
-# "뭐라고 부르나요", "어떤 …을 말하나요", "X는 어떻게 정의되나요", "X는 무엇을 뜻하나요", "X는 어떤 시설로 정의되나요"
-DEFINITION_QUESTION = re.compile(
-    r"(?:이란|[가-힣]란|['\"’”」』]\s*란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)"
-    r"|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하|어떤\s*의미|무슨\s*(?:뜻|의미)|어떻게\s*정의|무엇을\s*뜻하"
-    r"|정의(?:되|된다고|하나|한다고)"
-)
-# where a definition question's term ends: "X이란", "X란", "X의 정의/뜻/의미", "X는 무엇/어떤 의미/어떻게 정의/무슨",
-# "X는 어떤 시설로 정의되나요"
-DEFINITION_TERM_MARKER = re.compile(
-    r"(?:이란|란)(?=\s|\?|$)|의\s*(?:정의|뜻|의미)"
-    r"|(?:은|는|이|가)\s*(?:(?:무엇|뭐)(?!\s*(?:이)?라고)|어떤\s*의미|어떻게\s*정의|무슨)"
-    r"|(?:은|는)\s+어떤\s+[가-힣]+(?:으로|로)\s*정의"
-)
 
 
 # a sentence that only points elsewhere ("표 4.2-1에 따른다", "KDS 14 20 10을 따른다")

@@ -292,8 +292,10 @@ class Catalog:
         return str(row[0]) if row else default
 
     def _check_lexical_version(self) -> None:
-        """A lexical index of another layout is rebuilt: dropped, and every file marked for re-indexing."""
-        from kdsdesk.index.lexical import LEXICAL_SCHEMA_VERSION
+        """A lexical index of another layout is rebuilt: dropped, an empty one of this layout in its place (a
+        dropped index is not damage: the files are still listed, searchable again as each is re-indexed), and every
+        file marked for re-indexing."""
+        from kdsdesk.index.lexical import LEXICAL_SCHEMA_VERSION, LexicalIndex
 
         if self.meta("lexical_schema") == LEXICAL_SCHEMA_VERSION:
             return
@@ -303,6 +305,9 @@ class Catalog:
             self._lexical = None
         if folder.exists():  # another layout: every file is re-indexed into a new index
             shutil.rmtree(folder, ignore_errors=True)
+        if self.n_searchable_chunks() > 0:
+            with self._lex_lock:
+                self._lexical = LexicalIndex(folder)
         with self.write_lock:
             db = self.db()
             db.execute("UPDATE files SET tokenizer_version = ''")

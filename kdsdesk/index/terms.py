@@ -4,7 +4,10 @@ Kiwi is the cost of indexing, so every chunk text is analysed once and the other
 analysis by character offsets (``Analysis.slice``): the definition lines of a text chunk (``(3) 측압: …``,
 ``여기서, A_{v,min} : …``) become short sub-documents of their chunk, and a table's row records (title + column
 headers + the row's cells, merged cells resolved) are assembled from its cells' terms. Only short, repeated
-strings are analysed on their own: clause paths, table titles and the doc code/title (once each per file).
+strings are analysed on their own: clause paths, table titles and the doc code/title (once each per file). The
+``path`` field holds the terms of the whole clause path and those of the chunk's own heading once more (a short
+clause — "4.2 운행을 위한 한계조건: KDS 24 10 10 (4.2)를 따른다." — is found by what its heading names, not by
+its chapter's "4 설계").
 A table whose text is not the usual "caption line, then one ``|``-joined line per row" has its cells analysed
 one by one instead.
 """
@@ -26,7 +29,7 @@ DEFINITION_RE = re.compile(
     re.MULTILINE,
 )
 SEP = " | "
-TERMS_VERSION = "2"  # bump when the terms given to a field for the same chunk may change (the library re-indexes)
+TERMS_VERSION = "3"  # bump when the terms given to a field for the same chunk may change (the library re-indexes)
 
 
 def definition_lines(text: str) -> list[tuple[int, int, int, int]]:
@@ -96,6 +99,14 @@ def _row_terms(table: Table, cell_terms: dict[tuple[int, int], list[str]], title
     return rows
 
 
+_CLAUSE_NUMBER = re.compile(r"^\s*(?:[A-Z]|\d+)(?:\.\d+)*\.?\s*")
+
+
+def own_heading(clause_path: Sequence[str]) -> str:
+    """The chunk's own clause heading without its number: ``("4 설계", "4.3.2 원형철근")`` → ``"원형철근"``."""
+    return _CLAUSE_NUMBER.sub("", clause_path[-1]) if clause_path else ""
+
+
 PROFILE_PREFIX = "profile:"
 SCOPE_CLAUSES = ("1.1", "1.2")  # 목적, 적용범위 in the KDS layout
 SCOPE_CHUNKS = 3  # at most this many chunks of those clauses go into the profile
@@ -129,6 +140,7 @@ def lexdocs(chunks: Sequence[Chunk]) -> list[LexDoc]:
 
     for c in chunks:
         slot(" ".join(c.clause_path))
+        slot(own_heading(c.clause_path))
         slot(f"{c.doc.doc_code} {c.doc.title}")
         if c.table is not None:
             slot(c.table.title if c.table.number else c.table.caption)  # the number has its own route
@@ -171,7 +183,7 @@ def lexdocs(chunks: Sequence[Chunk]) -> list[LexDoc]:
                 grams=a.grams,
                 title=title,
                 rows=rows,
-                path=res[extra[" ".join(c.clause_path)]].terms,
+                path=[*res[extra[" ".join(c.clause_path)]].terms, *res[extra[own_heading(c.clause_path)]].terms],
                 doc=res[extra[f"{c.doc.doc_code} {c.doc.title}"]].terms,
                 table_no=c.table_number,
                 lines=lines,

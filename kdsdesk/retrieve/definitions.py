@@ -82,7 +82,9 @@ def defines(head: str, term: str) -> bool:
         return False
     if h == t or h.startswith(t + "(") or h == t.split("(")[0]:
         return True
-    return t.endswith(h) and 2 * len(h) >= len(t)  # "콘크리트 기초 피어" asked, "기초 피어" defined
+    words = term.split()
+    tails = {_squash(" ".join(words[i:])) for i in range(1, len(words))}  # "기초 피어", "피어" of "콘크리트 기초 피어"
+    return h in tails and 2 * len(h) >= len(t)  # not "강도" for "실험강도": a word's tail is another word
 
 
 def defines_in_sentence(text: str, term: str) -> bool:

@@ -114,6 +114,23 @@ def test_version_change_reindexes(catalog: Catalog, files: dict[str, Path], monk
     assert report.replaced == (str(files["steel_pdf"].resolve()),)
 
 
+def test_a_lexical_layout_change_reindexes_without_damage(tmp_path: Path, files: dict[str, Path]) -> None:
+    """An index of an older layout (``LEXICAL_SCHEMA_VERSION`` bumped) is rebuilt by the next writer: no
+    "search index missing" damage, every file re-indexed and searchable again."""
+    cat = Catalog(tmp_path / "lib")
+    drain(add_files(cat, [files["steel_pdf"]], parse=fake_parse))
+    found = [h.chunk_id for h in cat.lexical.search(["f13t"])]
+    assert found
+    cat.db().execute("UPDATE meta SET value = 'old' WHERE key = 'lexical_schema'")
+    cat.db().commit()
+    cat.close()
+    again = Catalog(tmp_path / "lib")
+    report = drain(add_files(again, [files["steel_pdf"]], parse=fake_parse))
+    assert report.replaced == (str(files["steel_pdf"].resolve()),)
+    assert [h.chunk_id for h in again.lexical.search(["f13t"])] == found
+    again.close()
+
+
 def test_a_file_left_indexing_is_shown_interrupted_and_repaired_by_the_next_writer(
     tmp_path: Path, files: dict[str, Path]
 ) -> None:

@@ -83,3 +83,18 @@ def test_definition_lines_are_sub_documents(tmp_path: Path) -> None:
     idx.replace_file(DOC.file, docs)
     hits = idx.search(tokenize("전단마찰이란?"))
     assert [h.chunk_id for h in hits] == ["ab-00002", "ab-00003"]  # one hit per chunk, the definition first
+
+
+def test_own_heading_terms_count_twice_in_the_path() -> None:
+    """A short clause whose own heading names what a question asks about ("4.2 운행을 위한 한계조건 — KDS 24 10 10
+    (4.2)를 따른다.") is found by that heading: its terms are in the path once more than its ancestors'."""
+    from kdsdesk.index.terms import own_heading
+
+    assert own_heading(("4 설계", "4.3 보강조적조의 구조세칙", "4.3.2 원형철근")) == "원형철근"
+    assert own_heading(("A.1 부록 일반",)) == "부록 일반"
+    assert own_heading(()) == ""
+    chunk = Chunk("ab-00004", DOC, "text", "(1) KDS 24 10 10 (4.2)를 따른다.", clause="4.2",
+                  clause_path=("4 설계", "4.2 운행을 위한 한계조건"), ordinal=4)  # fmt: skip
+    path = list(lexdocs([chunk])[0].path)
+    assert path.count("한계") == 2
+    assert path.count("설계") == 1

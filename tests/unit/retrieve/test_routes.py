@@ -72,6 +72,9 @@ def test_definition_questions_skip_table_routes(route_catalog: Catalog) -> None:
     assert routes.is_definition_question("설계볼트장력이란 무엇을 말하나요?")
     assert routes.is_definition_question("…을 무엇이라고 하나요?")
     assert not routes.is_definition_question("고력볼트의 설계볼트장력은 얼마인가요?")
+    assert routes.is_definition_question("작업하중은 어떤 하중인가요?")  # a kind of thing asked
+    assert routes.is_definition_question("'배수지'는 어떤 시설로 정의되나요?")
+    assert not routes.is_definition_question("옹벽 뒤채움 흙은 어떤 재료를 써야 하나요?")
     st = search_stages(route_catalog, "고력볼트의 설계볼트장력이란?", k=10, dense=False)
     assert st.hits[0].route in ("bm25", "definition")  # not a table route
     assert st.hits[0].chunk.clause == "2.1"  # the definition line, not the table that names the term

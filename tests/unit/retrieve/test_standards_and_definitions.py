@@ -118,6 +118,7 @@ def test_value_questions_keep_their_order(many: Catalog) -> None:
      ("기호 a(전단경간)는 무엇을 뜻하나요?", "a(전단경간)"), ("콘크리트 기초 피어의 정의는?", "콘크리트 기초 피어"),
      ("상수도 기준에서 '배수지'는 어떤 시설로 정의되나요?", "배수지"), ("철도 자갈궤도는 어떤 구조로 정의되나요?",
      "철도 자갈궤도"),
+     ("거푸집 설계에서 말하는 작업하중은 어떤 하중인가요?", "작업하중"), ("'윤번관개'는 어떤 방법인가요?", "윤번관개"),
      ("솟아오르게 해 두는 것을 무엇이라고 하나요?", ""), ("물을 하부로 흘려보내는 배수시설은 뭐라고 부르나요?", "")],
 )  # fmt: skip
 def test_asked_term(question: str, term: str) -> None:
@@ -131,6 +132,8 @@ def test_defines() -> None:
     assert defines("기초 피어", "콘크리트 기초 피어")
     assert not defines("피어", "콘크리트 기초 피어")
     assert not defines("측압계수", "측압")
+    assert not defines("강도", "실험강도")  # the tail of one word is another word
+    assert defines("문화재", "조적조 문화재")
 
 
 def test_headed_by() -> None:

@@ -3,9 +3,10 @@
 
 Each indexed file has a profile in the lexical index (``kdsdesk.index.terms``: its code and title, its clause
 headings, the text of 1.1 목적 and 1.2 적용범위). The question's content terms are searched over the profiles
-(BM25); the best ``TOP_STANDARDS`` standards add their own best chunks to the candidate pool, and every candidate's
-BM25 score is raised by ``PRIOR_WEIGHT`` times its standard's profile score relative to the best one. With a few
-files (the prior cannot choose among one or two), or when no profile matches, the pool is left as it was.
+(BM25); the best ``TOP_STANDARDS`` standards add their own best chunks to the candidate pool (whether or not some
+of their chunks are in it already), and every candidate's BM25 score is raised by ``PRIOR_WEIGHT`` times its
+standard's profile score relative to the best one. With a few files (the prior cannot choose among one or two), or
+when no profile matches, the pool is left as it was.
 """
 
 from __future__ import annotations
@@ -63,9 +64,9 @@ def with_standard_prior(
     if not prior:
         return list(pool)
     best_files = list(prior)[:TOP_STANDARDS]
-    in_pool = {h.chunk.doc.file for h in pool}
-    codes = {h.chunk.doc.doc_code for h in pool if h.chunk.doc.file in best_files}
-    want = sorted({file_codes.get(f, "") for f in best_files if f not in in_pool} - codes - {""})
+    # every best standard's own best chunks, also when one of its chunks is already in the pool: the pool may hold
+    # its 1.1 목적 that shares the question's words and miss the short clause the question asks about
+    want = sorted({file_codes.get(f, "") for f in best_files} - {""})
     extra = search_in(want, EXTRA_PER_STANDARD * len(want)) if want else []
     seen: set[str] = set()
     merged: list[Hit] = []

@@ -143,3 +143,29 @@ def test_headed_by() -> None:
     assert _headed_by(("2. 배수지", "2.1 총칙"), "배수지")
     assert not _headed_by(("2. 배수지", "2.3 용량"), "배수지")
     assert not _headed_by(("4.1.6 공용기간의 산정",), "공용기간")
+
+
+def test_the_best_standards_add_their_own_chunks_even_when_one_is_in_the_pool() -> None:
+    """The pool holds the named standard's 1.1 (it shares the question's words) but not the short clause asked
+    about: that standard's own best chunks are searched all the same."""
+    from collections.abc import Sequence
+
+    from kdsdesk.records import Chunk, DocRef, Hit
+    from kdsdesk.retrieve.standards import with_standard_prior
+
+    a = DocRef(file="/x/a.hwpx", sha256="0" * 64, kind="hwpx", doc_code="KDS 98 10 45")
+    b = DocRef(file="/x/b.hwpx", sha256="1" * 64, kind="hwpx", doc_code="KDS 98 10 10")
+
+    def hit(cid: str, doc: DocRef, score: float) -> Hit:
+        return Hit(Chunk(chunk_id=cid, doc=doc, kind="text", text=cid), score, 1)
+
+    pool = [hit("b-4.2.1", b, 9.5), hit("a-1.1", a, 6.0)]
+    asked: list[Sequence[str]] = []
+
+    def search_in(codes: Sequence[str], n: int) -> list[Hit]:
+        asked.append(codes)
+        return [hit("a-4.2", a, 9.0)] if "KDS 98 10 45" in codes else []
+
+    out = with_standard_prior(pool, {a.file: 1.0, b.file: 0.5}, {a.file: a.doc_code, b.file: b.doc_code}, search_in)
+    assert [h.chunk.chunk_id for h in out] == ["a-4.2", "b-4.2.1", "a-1.1"]  # 9 × 1.2 > 9.5 × 1.1
+    assert "KDS 98 10 45" in asked[0]

@@ -7,6 +7,10 @@ were read by OCR when parsed with it. For each such numbered table, its non-empt
 matched one to one against the cells of the transcript's HTML tables under the same caption (a table continued on
 the next page is a second HTML table without a caption there): *equal* = same text, *near* = one character apart.
 Also: parse time with and without OCR, OCR rows/pages and the time per row.
+
+Against the hand-checked truth ``bench/data/kds143110_tables_truth.json`` (the printed cells, read by eye from the
+rendered tables; figure cells left out): ``truth_equal`` = our non-empty cells equal to a truth cell (one to one),
+``truth_found`` = truth cells that one of ours equals (their share of all truth cells: recall).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 KDS = ROOT.parent / "shared" / "corpus" / "real" / "kds"
+TRUTH = ROOT / "bench" / "data" / "kds143110_tables_truth.json"
 FILES = ["KDS143110.pdf"] + [f"KDS143110-{i}.pdf" for i in range(1, 6)]
 _WS = re.compile(r"\s+")
 _CAPTION = re.compile(r"표\s*([A-Z]?\d+(?:\.\d+)*-\d+)")
@@ -52,6 +57,14 @@ def transcript_tables() -> dict[str, list[str]]:
         cells = re.findall(r"<td[^>]*>(.*?)</td>", m.group(0), flags=re.S)
         out.setdefault(current, []).extend(norm(re.sub(r"<[^>]+>", "", c)) for c in cells)
     return out
+
+
+def truth_tables() -> dict[str, list[str]]:
+    """Table number → the hand-checked cell texts (continuation rows included, figure and empty cells left out)."""
+    data = json.loads(TRUTH.read_text(encoding="utf-8"))["tables"]
+    return {
+        k: [norm(c) for r in t["rows"] + t.get("continued", []) for c in r if c and norm(c)] for k, t in data.items()
+    }
 
 
 def match(ours: list[str], theirs: list[str]) -> tuple[int, int]:
@@ -85,6 +98,7 @@ def main() -> None:
     from kdsdesk.ingest.pdf_tables import UNREADABLE_MARK
 
     ref = transcript_tables()
+    truth = truth_tables()
     rows = []
     totals = Counter()
     timing = []
@@ -109,16 +123,26 @@ def main() -> None:
             ours = [norm(c.text) for c in t.cells if norm(c.text)]
             theirs = ref.get(t.number, [])
             equal, near = match(ours, theirs)
+            hand = truth.get(t.number, [])
+            t_equal, t_near = match(ours, hand)
             rows.append({"file": name, "table": t.number, "cells": len(ours), "transcript_cells": len(theirs),
-                         "equal": equal, "near": near, "was_unreadable": t.number in unreadable})
+                         "equal": equal, "near": near, "truth_cells": len(hand), "truth_equal": t_equal,
+                         "truth_near": t_near, "was_unreadable": t.number in unreadable})
             totals["cells"] += len(ours)
             totals["equal"] += equal
             totals["near"] += near
+            totals["truth_cells"] += len(hand)
+            totals["truth_equal"] += t_equal
+            totals["truth_near"] += t_near
     out = {
         "tables": rows,
         "cells": totals["cells"],
         "equal_share": round(totals["equal"] / max(1, totals["cells"]), 4),
         "equal_or_near_share": round((totals["equal"] + totals["near"]) / max(1, totals["cells"]), 4),
+        "truth_cells": totals["truth_cells"],
+        "truth_equal_share": round(totals["truth_equal"] / max(1, totals["cells"]), 4),
+        "truth_equal_or_near_share": round((totals["truth_equal"] + totals["truth_near"]) / max(1, totals["cells"]), 4),
+        "truth_found_share": round(totals["truth_equal"] / max(1, totals["truth_cells"]), 4),
         "timing": timing,
     }
     text = json.dumps(out, ensure_ascii=False, indent=1)

@@ -35,6 +35,8 @@ JUNK_LABELS = 0.8  # share of label cells with no letter at all (digits, punctua
 MIN_JUNK_LABELS = 3  # ... among at least this many label cells
 _LETTER = re.compile(r"[가-힣A-Za-z\u0370-\u03ff\u2160-\u217f]")  # Hangul syllables, Latin, Greek, Roman numerals
 MIN_GLYPH_H = 3.5  # points: the median shape of a row at least this tall (≈5 pt type)
+LONE_H = 0.15  # a one-shape row is a syllable when its height is the page's letter height within this share ...
+LONE_W = (0.5, 1.3)  # ... and its width this many times its height
 BAND = 0.12  # top/bottom share of the page for running headers/footers (as ``pdf_layout.RUNNING_BAND``)
 
 
@@ -91,6 +93,33 @@ def text_like(row: Sequence[RectT]) -> bool:
     return fit >= max(2, -(-3 * len(row) // 5))
 
 
+def lone_letters(rows: Sequence[Sequence[RectT]], lettering: Sequence[Sequence[RectT]]) -> list[Sequence[RectT]]:
+    """Rows of one shape that are a one-syllable word ("절", "예", the "비" wrapped under "폭두께"): of the page's
+    letter height (the median shape of its lettering rows, ± ``LONE_H``) and of a syllable's proportions, and on
+    the centre line of a lettering row or right above or below one (overlapping it across, within one letter
+    height). A lone dot, arrowhead, circle or box of a figure is of another size or stands apart."""
+    if not lettering:
+        return []
+    mh = statistics.median(b[3] - b[1] for row in lettering for b in row)
+    rects = [_rect(row) for row in lettering]
+    out = []
+    for row in rows:
+        if len(row) != 1:
+            continue
+        x0, y0, x1, y1 = row[0]
+        h, w = y1 - y0, x1 - x0
+        if abs(h - mh) > LONE_H * mh or not LONE_W[0] * h <= w <= LONE_W[1] * h:
+            continue
+        cy = (y0 + y1) / 2
+        if any(
+            abs((r[1] + r[3]) / 2 - cy) <= 0.25 * mh
+            or (min(x1, r[2]) - max(x0, r[0]) > 0 and max(r[1] - y1, y0 - r[3]) <= mh)
+            for r in rects
+        ):
+            out.append(row)
+    return out
+
+
 def _rect(row: Sequence[RectT]) -> RectT:
     return (min(b[0] for b in row), min(b[1] for b in row), max(b[2] for b in row), max(b[3] for b in row))
 
@@ -122,7 +151,10 @@ def outline_regions(pages: list[PageData]) -> list[UnreadableRegion]:
             b for b in p.glyph_boxes
             if counts[(round(b[0]), round(b[1]))] < need and not _on_text(b, lines, tops, tallest)
         ]
-        found.extend((p, _rect(row)) for row in _rows(boxes) if text_like(row))
+        rows = _rows(boxes)
+        lettering = [row for row in rows if text_like(row)]
+        found.extend((p, _rect(row)) for row in lettering)
+        found.extend((p, row[0]) for row in lone_letters(rows, lettering))
     running = _running_keys(found, sum(1 for p in pages if p.glyph_boxes))
     out: list[UnreadableRegion] = []
     for p in pages:

@@ -39,6 +39,11 @@ UNREADABLE_MARK = "[표 내용 판독 불가]"  # a table's text when its letter
 STACK_FILL = 0.7  # an upper cell this wide (share of its column) wraps: no stacked pair of rows
 STACK_SHORT = 0.5  # a lower cell this much shorter than the one above it is the end of a wrapped cell
 FRAGMENT_GAP = 0.8  # runs further apart than this × size are different cells
+LINE_GAP = 0.6  # a body line this close (× size) under another of its column continues that cell
+# in the header band (no rule between its lines) lines of one column this close are one cell; an OCR'd line's box is
+# its ink (≈ 0.85 × size tall), so the gap between two lines set at 1.44 × size is ≈ 0.6 × size there
+HEADER_LINE_GAP = 1.0
+SUB_OFF = 1.0  # sub-headers stand this × size and more left and right of the centre of the header above them
 BOUNDARY_GAP = 0.5  # ... and runs this far apart with a column boundary between them (word spaces are ≈ 0.3)
 T = TypeVar("T")
 
@@ -199,6 +204,22 @@ def _starts_row(f: Fragment, above: Fragment, frags: list[Fragment], wrapped: se
         g.cols != f.cols and abs(g.cy - f.cy) <= 0.35 * f.size and g.y0 >= above.y1 - 0.5 and id(g) not in wrapped
         for g in frags
     )
+
+
+def _sub_header(f: Fragment, above: Fragment, frags: list[Fragment]) -> bool:
+    """In the header band: ``f`` is one of a row of sub-headers under ``above``, not its next line — ``f`` and the
+    fragments on its baseline with nothing above them in the band straddle ``above``'s centre ("F8T F10T F13T"
+    under "설계볼트장력 T_o(kN)", "상대처짐 절대처짐" under "처짐 한계"). Otherwise the band has no rule between
+    them and they are one cell: the lines of a multi-line header cell, centred on one another ("세장판이 없는 경우"
+    / "(비세장판 단면)", with "단면" of the next column on that baseline), or the two halves of a diagonally split
+    corner cell."""
+    row = [f] + [
+        g for g in frags
+        if g is not f and abs(g.y1 - f.y1) <= 0.15 * f.size
+        and not any(h.y1 <= g.y0 and _overlap(h.x0, h.x1, g.x0, g.x1) > 0.3 * (g.x1 - g.x0) for h in frags)
+    ]
+    offs = [(g.x0 + g.x1 - above.x0 - above.x1) / 2 for g in row]
+    return min(offs) < -SUB_OFF * f.size and max(offs) > SUB_OFF * f.size
 
 
 def _wrapped(frags: list[Fragment]) -> set[int]:
@@ -370,13 +391,21 @@ def build_table(
         merged: list[Fragment] = []
         wrapped = _wrapped(frags)
         stacked = _stacked(frags, bounds) if bi >= head_band and not one_row else set()
+        gap = HEADER_LINE_GAP if bi < head_band else LINE_GAP
         for f in sorted(frags, key=lambda f: (f.y0, f.x0)):
             prev = next(
                 (m for m in reversed(merged)
-                 if m.cols == f.cols and f.cy > m.y1 - 0.3 * f.size and (one_row or f.y0 - m.y1 < 0.6 * f.size)),
+                 if m.cols == f.cols and f.cy > m.y1 - 0.3 * f.size and (one_row or f.y0 - m.y1 < gap * f.size)),
                 None,
             )
-            if prev is not None and not one_row and (id(f) in stacked or _starts_row(f, prev, frags, wrapped)):
+            if prev is not None and bi < head_band and _sub_header(f, prev, frags):
+                prev = None
+            # in the header band (no rule between its lines) a line right under another in the same columns is
+            # that cell's next line ("세장판이 없는 경우" / "(비세장판 단면)"): only body lines can start a row
+            if (
+                prev is not None and not one_row and bi >= head_band
+                and (id(f) in stacked or _starts_row(f, prev, frags, wrapped))
+            ):
                 prev = None
             if prev is not None:
                 full = prev.x1 - prev.x0 >= 0.85 * widest[prev.cols] and len(frags) > 1

@@ -67,3 +67,17 @@ def test_scanned_page_is_reported() -> None:
     scan = PageData(0, W, H, [], [], [], 0.9)
     (region,) = outline_regions([scan])
     assert (region.reason, region.rect) == (SCAN_REASON, (0.0, 0.0, W, H))
+
+
+def test_one_syllable_cell_beside_or_under_lettering_is_a_row() -> None:
+    """A one-syllable word drawn as one shape ("절" on the line of "한계상태", "비" under "폭두께") is lettering; a
+    lone shape of another size (a circle, a dash) or standing apart from any lettering is not."""
+    label = _word(300, 200, 4)  # "한계상태"
+    beside = _word(150, 200, 1)  # "절" on its centre line
+    under = _word(301, 213, 1, w=6.0)  # "비" right under it
+    circle = [(150, 230, 166, 246)]  # a section drawing, twice the letter height
+    dash = [(400, 196, 407.5, 197)]  # flat: not a syllable
+    apart = _word(150, 400, 1)  # a lone shape far from any lettering
+    regions = outline_regions([_page(0, label + beside + under + circle + dash + apart)])
+    row = (label[0][0], min(b[1] for b in label), max(b[2] for b in label), 200)
+    assert sorted(u.rect for u in regions if u.rect is not None) == sorted([beside[0], under[0], row])

@@ -168,8 +168,11 @@ class OcrEngine:
         return out
 
     def read_line(self, gray: bytes, width: int, height: int, stride: int, dpi: int = DPI) -> list[OcrWord]:
-        """Words of a grey image (1 byte per pixel) holding one line of text."""
-        return self._words(gray, width, height, stride, dpi, self._t.PSM.SINGLE_LINE)
+        """Words of a grey image (1 byte per pixel) holding one line of text. Tesseract 5.5's single-line mode
+        returns nothing for some short rows (one or two syllables: "용", "받는") that its raw-line mode, which skips
+        the line finding, reads; raw-line is the fallback only (as the first choice it reads longer rows worse)."""
+        words = self._words(gray, width, height, stride, dpi, self._t.PSM.SINGLE_LINE)
+        return words or self._words(gray, width, height, stride, dpi, self._t.PSM.RAW_LINE)
 
     def read_page(self, gray: bytes, width: int, height: int, stride: int, dpi: int = DPI) -> list[OcrWord]:
         """Text lines of a grey image of a whole page read as one column (KDS pages are; Tesseract's automatic layout

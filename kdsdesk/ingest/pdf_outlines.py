@@ -57,19 +57,33 @@ def _on_text(box: RectT, lines: list[Line], tops: list[float], tallest: float) -
 
 
 def _rows(boxes: list[RectT]) -> list[list[RectT]]:
-    """Shapes on one centre line, left to right, with gaps no wider than 1.5 letter heights."""
+    """Shapes on one centre line, left to right, with gaps no wider than 1.5 letter heights. Each shape joins the
+    row whose last shape ends just left of it on its centre line (of the rows still open at its left edge): glyphs
+    of one line whose centres differ by a fraction of a point stay one row ("해당없음", not "해당없" and "음")."""
     rows: list[list[RectT]] = []
-    for b in sorted(boxes, key=lambda b: (round((b[1] + b[3]) / 8), b[0])):
+    open_rows: list[list[RectT]] = []
+    for b in sorted(boxes, key=lambda b: (b[0], b[1])):
         h = b[3] - b[1]
-        row = rows[-1] if rows else None
-        if row is not None:
+        cy = (b[1] + b[3]) / 2
+        best: tuple[float, list[RectT]] | None = None
+        keep = []
+        for row in open_rows:
             last = row[-1]
             lh = max(last[3] - last[1], h)
-            same = abs((b[1] + b[3]) / 2 - (last[1] + last[3]) / 2) <= 0.5 * lh
-            if same and 0 <= b[0] - last[2] + 0.5 <= 1.5 * lh + 0.5:
-                row.append(b)
+            gap = b[0] - last[2] + 0.5
+            if gap > 1.5 * lh + 0.5 + 12.0:  # far behind every shape to come: closed
                 continue
-        rows.append([b])
+            keep.append(row)
+            d = abs(cy - (last[1] + last[3]) / 2)
+            if d <= 0.5 * lh and 0 <= gap <= 1.5 * lh + 0.5 and (best is None or d < best[0]):
+                best = (d, row)
+        open_rows = keep
+        if best is not None:
+            best[1].append(b)
+        else:
+            rows.append([b])
+            open_rows.append(rows[-1])
+    rows.sort(key=lambda r: (round((r[0][1] + r[0][3]) / 8), r[0][0]))
     return rows
 
 

@@ -136,3 +136,18 @@ def test_real_kds_outlined_tables_have_cells(corpus: Path) -> None:
     assert not any(u.reason == TABLE_REASON for u in parsed.unreadable)
     grid = by_number["4.2-3"].origin_grid()
     assert any(row[0] is not None and "계값" in row[0] and row[1:3] == ["0.65", "0.8"] for row in grid)
+
+
+def test_a_row_single_line_mode_reads_nothing_from_is_read_as_a_raw_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tesseract's single-line mode returns nothing for some short rows; the raw-line mode is then asked."""
+    engine = ocr.engine()
+    assert engine is not None
+    asked = []
+
+    def words(gray: bytes, width: int, height: int, stride: int, dpi: int, psm: object, lines: bool = False):  # type: ignore[no-untyped-def]
+        asked.append(psm)
+        return [] if psm == engine._t.PSM.SINGLE_LINE else [ocr.OcrWord("받는", (0, 0, 9, 9), 0.9)]
+
+    monkeypatch.setattr(engine, "_words", words)
+    assert [w.text for w in engine.read_line(b"\xff" * 100, 10, 10, 10)] == ["받는"]
+    assert asked == [engine._t.PSM.SINGLE_LINE, engine._t.PSM.RAW_LINE]

@@ -81,3 +81,14 @@ def test_one_syllable_cell_beside_or_under_lettering_is_a_row() -> None:
     regions = outline_regions([_page(0, label + beside + under + circle + dash + apart)])
     row = (label[0][0], min(b[1] for b in label), max(b[2] for b in label), 200)
     assert sorted(u.rect for u in regions if u.rect is not None) == sorted([beside[0], under[0], row])
+
+
+def test_glyphs_of_one_line_stay_one_row_across_a_centre_step() -> None:
+    """The last glyph of "해당없음" sits 0.2 pt lower than the others: its centre falls in the next 4-pt step, and
+    it still belongs to the row (read alone it was junk and the row lost its last syllable)."""
+    from kdsdesk.ingest.pdf_outlines import _rows
+
+    word = [(359.3, 653.8, 367.0, 662.1), (367.6, 653.8, 375.5, 662.1), (376.1, 653.8, 384.7, 662.1),
+            (385.5, 654.0, 393.6, 662.1)]
+    other = [(444.5, 653.8, 452.0, 662.1), (452.6, 653.8, 460.0, 662.1)]  # the next column: a row of its own
+    assert _rows(word + other) == [word, other]

@@ -10,7 +10,11 @@ neighbours on each side, at least one; the widest context found in the text laye
   replaces the one read when that context occurs at least ``MIN_SEEN`` times and more often than as read;
 - any syllable differing in one jamo (initial, vowel or final consonant) replaces it when the syllable as read
   never stands next to either of its neighbours in the text layer and the changed one, in the widest context,
-  occurs at least ``MIN_SEEN`` times (the most frequent wins): 셜계값 → 설계값, 호멘트 → 모멘트.
+  occurs at least ``MIN_SEEN`` times (the most frequent wins): 셜계값 → 설계값, 호멘트 → 모멘트;
+- a syllable the model cannot write is sometimes dropped altogether (휨비틀림좌굴 → 비틀림좌굴, 휨모멘트 → 모멘트);
+  when the row drawn has one glyph more than the Hangul read from it (``restore``), such a syllable is put back
+  where its context (the inserted syllable with up to two neighbours in the word, three syllables at least) is
+  the most frequent in the text layer, at least ``MIN_SEEN`` times.
 
 The text stays marked as OCR (its confidence unchanged): a value read this way is never confirmed.
 """
@@ -94,3 +98,28 @@ class Lexicon:
             if n >= MIN_SEEN:
                 return best
         return ch
+
+    def restore(self, words: list[str], glyphs: int) -> list[str]:
+        """``words`` (one OCR'd row) with one syllable the model cannot write put back when the row has ``glyphs``
+        shapes and one Hangul syllable fewer was read (all of its text Hangul); unchanged when nothing fits."""
+        lacking = [m for ms in self.missing.values() for m in ms]
+        if not lacking or not words or not all(_hangul(ch) for w in words for ch in w):
+            return words
+        if sum(len(w) for w in words) != glyphs - 1:
+            return words
+        best: tuple[int, int, int, str] | None = None  # count, word, position, syllable
+        for wi, w in enumerate(words):
+            for pos in range(len(w) + 1):
+                for m in lacking:
+                    new = w[:pos] + m + w[pos:]
+                    seen = max(
+                        (self.grams[new[max(0, pos - left) : pos + right + 1]] for left, right in _WINDOWS
+                         if min(left, pos) + min(right, len(new) - pos - 1) >= 2),
+                        default=0,
+                    )
+                    if seen >= MIN_SEEN and (best is None or seen > best[0]):
+                        best = (seen, wi, pos, m)
+        if best is None:
+            return words
+        _, wi, pos, m = best
+        return [*words[:wi], words[wi][:pos] + m + words[wi][pos:], *words[wi + 1 :]]

@@ -181,18 +181,22 @@ def _reassemble(lines: Sequence[Line], stats: PageStats) -> None:
 def add_rows(
     lines: list[Line], page_index: int, rows: Sequence[RectT], words: Sequence[list[Word]],
     ocr_rects: dict[tuple[int, RectT], float], stats: PageStats, lexicon: Lexicon | None = None,
+    glyphs: Sequence[int] | None = None,
 ) -> list[RectT]:
     """Put the OCR'd ``words`` of each outline row into ``lines`` (joining a text line on the same centre line, or
-    as a line of their own), syllables the model lacks restored by ``lexicon``; return the rows nothing could be
-    read from."""
+    as a line of their own), syllables the model lacks restored by ``lexicon`` (also one it dropped, when the row's
+    count of drawn ``glyphs`` says one is missing); return the rows nothing could be read from."""
     touched: list[Line] = []
     unread: list[RectT] = []
-    for row, found in zip(rows, words, strict=True):
+    for k, (row, found) in enumerate(zip(rows, words, strict=True)):
         if not found:
             unread.append(row)
             continue
         if lexicon is not None:
             found = [(lexicon.correct(t), b, c) for t, b, c in found]
+            if glyphs is not None:
+                texts = lexicon.restore([t for t, _b, _c in found], glyphs[k])
+                found = [(t, b, c) for t, (_t, b, c) in zip(texts, found, strict=True)]
         runs = _runs(found, row)
         for r, (_t, _b, conf) in zip(runs, found, strict=True):
             ocr_rects[(page_index, r.rect)] = conf
@@ -228,6 +232,14 @@ def scan_lines(
     return [ln for ln in lines if ln.text]
 
 
+def glyph_count(boxes: Sequence[RectT], row: RectT) -> int:
+    """Outline shapes (one per drawn glyph) whose centre lies in ``row``."""
+    x0, y0, x1, y1 = row
+    return sum(
+        1 for b in boxes if x0 - 0.5 <= (b[0] + b[2]) / 2 <= x1 + 0.5 and y0 - 0.5 <= (b[1] + b[3]) / 2 <= y1 + 0.5
+    )
+
+
 def read_outlines(
     pages: Sequence[PageData], regions: list[UnreadableRegion], reader: PageOcr, stats: PageStats, outline_reason: str,
 ) -> list[UnreadableRegion]:
@@ -251,7 +263,8 @@ def read_outlines(
         page = by_index[page_index]
         text = [r.rect for ln in page.lines for r in ln.runs]
         found = reader.read_rows(page_index, rows[page_index], text)
-        unread = add_rows(page.lines, page_index, rows[page_index], found, reader.ocr_rects, stats, lexicon)
+        glyphs = [glyph_count(page.glyph_boxes, r) for r in rows[page_index]]
+        unread = add_rows(page.lines, page_index, rows[page_index], found, reader.ocr_rects, stats, lexicon, glyphs)
         keep.extend(UnreadableRegion(page_index, r, outline_reason) for r in unread)
         done += len(rows[page_index])
         if reader.progress is not None:

@@ -37,3 +37,14 @@ def test_a_vowel_misread_in_a_word_never_seen_is_corrected() -> None:
     assert lex.correct("셜계값") == "설계값"
     assert lex.correct("호멘트와") == "모멘트와"
     assert lex.correct("셜몽") == "셜몽"  # neither form is in the text layer
+
+
+def test_a_dropped_syllable_the_model_lacks_is_put_back_when_a_glyph_is_missing() -> None:
+    """The row was drawn with one glyph more than the Hangul read: the syllable the model cannot write goes where
+    the text layer has it most often; with as many glyphs as syllables, or any non-Hangul, nothing changes."""
+    lex = Lexicon(["휨비틀림좌굴 휨비틀림좌굴 비틀림좌굴", "휨모멘트와 압축력 휨모멘트"], CHARSET)
+    assert lex.restore(["비틀림좌굴"], 6) == ["휨비틀림좌굴"]
+    assert lex.restore(["모멘트와", "압축력"], 8) == ["휨모멘트와", "압축력"]
+    assert lex.restore(["비틀림좌굴"], 5) == ["비틀림좌굴"]  # every glyph read
+    assert lex.restore(["비틀림좌굴1"], 7) == ["비틀림좌굴1"]  # not all Hangul: glyphs are not syllables
+    assert Lexicon(["휨비틀림좌굴"], CHARSET).restore(["비틀림좌굴"], 6) == ["비틀림좌굴"]  # seen once: not enough

@@ -151,3 +151,10 @@ def test_a_row_single_line_mode_reads_nothing_from_is_read_as_a_raw_line(monkeyp
     monkeypatch.setattr(engine, "_words", words)
     assert [w.text for w in engine.read_line(b"\xff" * 100, 10, 10, 10)] == ["받는"]
     assert asked == [engine._t.PSM.SINGLE_LINE, engine._t.PSM.RAW_LINE]
+
+
+def test_glyph_count_of_a_row() -> None:
+    from kdsdesk.ingest.pdf_ocr import glyph_count
+
+    boxes = [(100.0, 100.0, 108.0, 108.0), (109.0, 100.0, 117.0, 108.0), (300.0, 100.0, 308.0, 108.0)]
+    assert glyph_count(boxes, (99.5, 100.0, 117.5, 108.0)) == 2

@@ -158,13 +158,18 @@ def _runs(words: list[Word], row: RectT | None) -> list[Run]:
 
 
 def _join(lines: list[Line], runs: list[Run]) -> Line | None:
-    """The text line the runs of one OCR row belong to (centres on one line), or ``None``."""
+    """The text line the runs of one OCR row belong to (centres on one line), or ``None``. A line's centre and size
+    are its runs' median ones: a tall equation on the line ("√(E/F_y)" beside "① 압연 H형강") does not move them."""
     cy = statistics.fmean(r.cy for r in runs)
     size = max(r.size for r in runs)
     best: tuple[float, Line] | None = None
     for ln in lines:
-        d = abs((ln.y0 + ln.y1) / 2 - cy)
-        if d <= SAME_LINE * max(size, ln.size) and (best is None or d < best[0]):
+        if ln.runs:
+            ln_cy, ln_size = statistics.median(r.cy for r in ln.runs), statistics.median(r.size for r in ln.runs)
+        else:
+            ln_cy, ln_size = (ln.y0 + ln.y1) / 2, ln.size
+        d = abs(ln_cy - cy)
+        if d <= SAME_LINE * max(size, ln_size) and (best is None or d < best[0]):
             best = (d, ln)
     return best[1] if best is not None else None
 

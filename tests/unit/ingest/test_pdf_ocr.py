@@ -158,3 +158,22 @@ def test_glyph_count_of_a_row() -> None:
 
     boxes = [(100.0, 100.0, 108.0, 108.0), (109.0, 100.0, 117.0, 108.0), (300.0, 100.0, 308.0, 108.0)]
     assert glyph_count(boxes, (99.5, 100.0, 117.5, 108.0)) == 2
+
+
+def test_an_ocr_row_joins_a_text_line_made_tall_by_an_equation() -> None:
+    """"압연" read from outlines between "①" and "H" of the text layer joins their line although a two-storey
+    equation further right ("√(E/F_y)") makes that line tall: its centre is its runs' median one."""
+    from kdsdesk.ingest.pdf_ocr import add_rows
+    from kdsdesk.ingest.pdf_text import Line, PageStats, Run
+
+    runs = [Run("①", 100.8, 170.1, 109.0, 181.8, 10.0, 179.0, cy=175.95),
+            Run("H", 137.5, 170.1, 143.0, 181.8, 10.0, 179.0, cy=175.95),
+            Run("E", 305.9, 170.8, 330.0, 196.2, 14.3, 190.0, cy=183.5)]
+    line = Line(runs, 170.1, 196.2)
+    line.text, line.size = "① H E", 14.3
+    lines = [line]
+    rects: dict[tuple[int, tuple[float, float, float, float]], float] = {}
+    row = (116.8, 172.4, 134.0, 180.8)
+    add_rows(lines, 0, [row], [[("압연", row, 0.9)]], rects, PageStats())
+    assert len(lines) == 1
+    assert lines[0].text.startswith("① 압연 H")

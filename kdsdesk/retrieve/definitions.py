@@ -94,7 +94,8 @@ def defines_in_sentence(text: str, term: str) -> bool:
     from kdsdesk.text.sentences import sentence_ranges
 
     t = _squash(term)
-    if not t or _squash(term.split()[-1]) not in _squash(text):  # ("철도 열차무선설비": "열차무선설비는 …")
+    last = "".join(term.split()[-1:])  # ("철도 열차무선설비": "열차무선설비는 …")
+    if not t or not last or last not in "".join(text.split()):  # a cheap test before reading sentences
         return False
     for a, b in sentence_ranges(text):
         head = lx.defined_term(text[a:b])

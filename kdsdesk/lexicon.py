@@ -278,6 +278,13 @@ CASE_STOP = frozenset({
     "다음", "이", "그", "이러한", "해당", "각", "모든", "일반", "일반적", "기타", "위", "아래", "상기", "동", "같은",
     "경우", "때", "시",
 })  # fmt: skip
+# a word that joins two clauses: a case phrase after it starts after it ("10 km 이내를 원칙으로 하되 부득이한 경우":
+# the case is "부득이한"); a label of a list item is no word of the case ("⑦ 노선의 …", "가) 가드레일과 …")
+CASE_CLAUSE_JOIN = re.compile(r"(?:하되|이되|으되|하며|이며|으며|하고|이고|지만|으나|[가-힣]하나|이나|면서)$")
+CASE_ITEM_LABEL = re.compile(r"^(?:[①-⑳]|\(?\d{1,2}\)|[가-하][.)]|[a-z]\))$")
+# a word that only says something exists or not ("…이 있을 경우", "…이 없으면"): not a content word of the case —
+# whether it is negated is read by the negation rules
+EXISTENCE_WORD = re.compile(r"^(?:있|없)(?:을|는|은|음|으면|으며|고|어|어서|어야|으나|지만|던|다)?$")
 # a case opens a sentence or clause: "… 경우에는 …", "… 때에는"
 CASE_OPEN = re.compile(r"(경우|때|시)(에는|에도|에|는)?\s*,?\s")
 EXCEPTION_OPEN = re.compile(r"^\s*(?:\(\d+\)\s*)?(다만|단)\s*,")

@@ -99,7 +99,7 @@ def content_words(phrase: str) -> list[str]:
     i = 0
     while i < len(raw):
         w = raw[i]
-        if w in _PARTICLES:
+        if w in _PARTICLES or lx.EXISTENCE_WORD.match(w):
             i += 1
             continue
         if len(w) == 1 and re.match(r"[가-힣]", w) and i + 1 < len(raw) and re.match(r"[가-힣]", raw[i + 1]):

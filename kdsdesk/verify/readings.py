@@ -82,6 +82,10 @@ def _cases_in(text: str) -> list[str]:
         piece = text[last : m.start()]
         piece = re.split(r",|\.\s|:|\(", piece)[-1]
         words = [w for w in piece.split() if w not in lx.CASE_STOP]
+        for k in range(len(words) - 2, -1, -1):
+            if lx.CASE_CLAUSE_JOIN.search(words[k]) or lx.CASE_ITEM_LABEL.match(words[k]):
+                words = words[k + 1 :]
+                break
         # the case, not the topic written before it ("보강범위는 접속각도 90°인 경우")
         for k in range(len(words) - 2, -1, -1):
             if re.fullmatch(r"\S{2,}(은|는)", words[k]):

@@ -137,3 +137,32 @@ def test_a_value_that_states_a_case_is_not_the_answer_within_it() -> None:
     chunk = text_chunk(text)
     r = reading_of_value(chunk, 0, len(text), "3")[0]
     assert r.threshold
+
+
+def test_a_case_starts_after_the_clause_it_is_joined_to() -> None:
+    # "… 원칙으로 하되 부득이한 경우": the case is what comes after the joining ending, not the rule before it
+    text = "(2) 고정국은 기선 거리를 10 km 이내를 원칙으로 하되 부득이한 경우 30 km를 넘지 않도록 한다."
+    [r] = reading_of_value(text_chunk(text), 0, len(text), "30")
+    assert r.cases
+    assert all("원칙" not in c and "기선" not in c for c in r.cases)
+    assert _match("고정국의 기선 거리는 부득이한 경우 몇 km를 넘지 않아야 하나요?", text, "30").checks["own_cases"]
+
+
+def test_a_list_items_label_is_no_word_of_its_case() -> None:
+    text = "⑦ 노선의 기복이 없는 직선구간에 있어서도 연장이 긴 때에는 400∼500 m에 1개소 정도로 설치한다."
+    readings = reading_of_value(text_chunk(text), 0, len(text), "400∼500")
+    assert readings
+    assert not any("⑦" in c for r in readings for c in r.cases)
+
+
+def test_whether_something_exists_is_not_a_content_word_of_a_case() -> None:
+    # "신축이음이 있을 경우" in the text, "신축이음이 있으면" in the question: the same case
+    from kdsdesk.text.match import content_words, words_covered
+
+    assert content_words("종단곡선부 중심에 신축이음이 있을") == ["종단곡선부", "중심", "신축이음"]
+    assert words_covered("신축이음이 있을", "중심에 신축이음이 있으면 몇 m") == 1.0
+    text = "(2) 고가도로에서 종단곡선부 중심에 신축이음이 있을 경우 중심에서 1.5 m 떨어진 양측에 우수받이를 설치한다."
+    asked = "고가도로 종단곡선부 중심에 신축이음이 있으면 우수받이는 중심에서 몇 m 떨어진 양측에 설치하나요?"
+    assert _match(asked, text, "1.5").checks["own_cases"]
+    other = "고가도로 종단곡선부 중심에 배수구가 있으면 우수받이는 중심에서 몇 m 떨어진 양측에 설치하나요?"
+    assert not _match(other, text, "1.5").checks["own_cases"]

@@ -406,6 +406,29 @@ DEFINITION_TERM_MARKER = re.compile(
 )
 
 
+# "설계속도란 … 속도를 말하며, …", "소화효율이란 … 비율로서 다음 식으로 나타낸다": a sentence that opens with "X(이)란"
+# defines X, however it goes on
+_RAN_DEFINITION = re.compile(
+    r"^([^\s,.]\S{0,20}?(?:\s\S{1,20}?){0,3}?)(?:이란|란|이라\s*함은|라\s*함은)\s(?=.*[가-힣]{2}.{8,})"
+)
+# "배수지는 … 저류지로서 …", "공용기간은 … 수명으로서 …": the topic named as a kind of thing ("로서": in the role of)
+_AS_DEFINITION = re.compile(
+    r"^([^\d\s]\S{0,20}?(?:\s\S{1,20}?){0,3}?)(?:은|는)\s(?=.{6,})(?!.*(?:여야|해야|아야|어야)\s*(?:한다|하며|하고))[^\d]*?[가-힣](?:으로서|로서)(?:,|\s)"
+)
+
+
+def term_readings(asked: str) -> list[str]:
+    """The term a definition question names, and the same without the thing it is said of ("케이블교량의 윈드 슈"
+    → "윈드 슈"): the genitive names where the term is used, not another term. A word before the term without
+    "의" stays ("이차 냉매" is not "냉매")."""
+    out = [asked]
+    for m in re.finditer(r"\S의\s+", asked):
+        tail = asked[m.end() :].strip()
+        if len(re.sub(r"\s", "", tail)) >= 2:
+            out.append(tail)
+    return out
+
+
 def strip_alias(term: str) -> str:
     """A term without the other name written after it in parentheses: "스트립받침(strip bearing)" → "스트립받침"."""
     return re.sub(r"\s*\([^()]*\)\s*$", "", term).strip() or term
@@ -421,7 +444,10 @@ def defined_term(sentence: str) -> str:
     m = DEFINITION_AFTER.match(s)
     if m:
         return m.group(2).strip()
-    m = _TOPIC_DEFINITION.match(s) or _APPOSITION_DEFINITION.match(s)
+    m = (
+        _TOPIC_DEFINITION.match(s) or _APPOSITION_DEFINITION.match(s) or _RAN_DEFINITION.match(s)
+        or _AS_DEFINITION.match(s)
+    )  # fmt: skip
     return m.group(1).strip() if m else ""
 
 

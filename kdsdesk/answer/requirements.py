@@ -232,7 +232,8 @@ def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit],
                 continue  # the question names this term: it asks for another
             s = coverage(bigrams(expl), bigrams(question)) + coverage(qg, bigrams(expl)) + 0.2 * u.score
         else:
-            same = _same_term(lx.strip_alias(term), lx.strip_alias(asked)) if asked else 0.0
+            readings = lx.term_readings(asked) if asked else []
+            same = max((_same_term(lx.strip_alias(term), lx.strip_alias(a)) for a in readings), default=0.0)
             if same < 0.6:
                 continue
             s = 2.0 * same + 0.3 * u.score

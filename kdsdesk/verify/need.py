@@ -274,7 +274,7 @@ def term_asked(question: str) -> str:
     quoted = re.search(r"['‘’\"“”]([^'‘’\"“”]{1,40})['‘’\"“”]", q)
     if quoted:
         return quoted.group(1).strip()
-    q = re.sub(r"^\s*[^,?]{2,40}?(?:에서는|에서|의\s*경우)\s+", "", q)
+    q = re.sub(r"^\s*[^,?]{2,40}?(?:에서는|에서|의\s*경우)\s+(?:말하는\s+|이르는\s+)?", "", q)
     for pattern in lx.TERM_PATTERNS:
         m = re.match(pattern, q + " ")
         if m:
@@ -283,6 +283,7 @@ def term_asked(question: str) -> str:
             if sym:
                 return sym.group(1)
             term = re.sub(r"^(?:에서\s*)?(?:말하는|이르는|정의된|규정된|정의하는)\s+", "", term)
+            term = re.split(r"\s중\s+", term)[-1]  # "케이블교량 연결요소 중 버퍼": one of a group is asked
             term = re.sub(r"^(용어|기호)\s+", "", term)
             # another name in parentheses ("택 코우트(Tack Coat)"): the term is the one written first
             return lx.strip_alias(term)

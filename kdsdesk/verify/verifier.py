@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from kdsdesk import lexicon as lx
-from kdsdesk.records import Alternative, Citation, Draft, Hit, Need
+from kdsdesk.records import Alternative, Chunk, Citation, Draft, Hit, Need
 from kdsdesk.text import formula as fx
 from kdsdesk.text.match import bigrams, content_words, coverage, words_covered
 from kdsdesk.text.normalize import norm
@@ -243,13 +243,23 @@ def _permission_near(sentence: str, words: Sequence[str]) -> bool:
     return False
 
 
-def _other_definition(draft: Draft, hits: Sequence[Hit]) -> bool:
-    """Another definition of the same term, in other words, among the best hits ("물리탐사: …" in two standards)."""
+def _frame_of(chunk: Chunk) -> str:
+    return " ".join([chunk.doc.title, chunk.doc.doc_code, *chunk.clause_path])
+
+
+def _other_definition(draft: Draft, hits: Sequence[Hit], need: Need | None = None, cited: Chunk | None = None) -> bool:
+    """Another definition of the same term, in other words, among the best hits ("물리탐사: …" in two standards);
+    not one from a standard or clause outside the setting the question names ("농도계획에서 '설계속도'의 정의는?":
+    a road standard's 설계속도 is another standard's term) when the cited one is inside it."""
     term = norm(lx.strip_alias(draft.term)) if draft.term else ""
     if not term or not draft.definition or not re.search(r"[가-힣]", draft.term):
         return False  # a symbol ("a : 전단경간") is each standard's own
     given = bigrams(draft.definition)
+    frame = _frame_of(cited) if cited is not None else ""
+    inside = [c for c in need.conditions if words_covered(c, frame) >= WORDS] if need is not None and frame else []
     for h in hits[:TOP]:
+        if inside and not any(words_covered(c, _frame_of(h.chunk)) >= WORDS for c in inside):
+            continue
         for line in h.chunk.text.split("\n"):
             line = lx.strip_item(line)
             t = lx.defined_term(line)
@@ -276,14 +286,19 @@ def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[st
         asked = need.subject or need.head
         term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
         if asked and term:
-            a, t = norm(lx.strip_alias(lx.strip_item(asked))), norm(lx.strip_alias(term))
-            # one written inside the other counts only when they start alike: a word before the defined term makes
-            # another, narrower term ("선배수시설" is not "배수시설")
-            same = (
-                a == t or (t.startswith(a) and len(a) >= 0.8 * len(t)) or (a.startswith(t) and len(t) >= 0.8 * len(a))
-            )
-            checks["need_subject"] = same or (
-                coverage(bigrams(a), bigrams(t)) >= 0.8 and coverage(bigrams(t), bigrams(a)) >= 0.8
+            t = norm(lx.strip_alias(term))
+
+            def same(a: str) -> bool:
+                # one written inside the other counts only when they start alike: a word before the defined term
+                # makes another, narrower term ("선배수시설" is not "배수시설")
+                return (
+                    a == t or (t.startswith(a) and len(a) >= 0.8 * len(t))
+                    or (a.startswith(t) and len(t) >= 0.8 * len(a))
+                    or (coverage(bigrams(a), bigrams(t)) >= 0.8 and coverage(bigrams(t), bigrams(a)) >= 0.8)
+                )  # fmt: skip
+
+            checks["need_subject"] = any(
+                same(norm(lx.strip_alias(a))) for a in lx.term_readings(lx.strip_item(asked))
             )
         else:
             checks["need_subject"] = False  # the quote does not define a term in a form the reader knows
@@ -306,7 +321,8 @@ def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
         checks.update(_check_requirement(need, draft, good))
     else:
         checks.update(_check_definition(need, draft, good))
-        if need.kind == "definition" and checks.get("need_subject") and _other_definition(draft, hits):
+        cited = good[0].chunk if good else None
+        if need.kind == "definition" and checks.get("need_subject") and _other_definition(draft, hits, need, cited):
             checks["unique"] = False  # the term is defined twice, differently, in what was found
     if need.kind in ("definition", "term") and draft.qtype != "definition":
         checks["need_kind"] = False  # a definition asked, a requirement or value given ("X는 … 원칙으로 한다")

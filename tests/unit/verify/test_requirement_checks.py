@@ -131,3 +131,45 @@ def test_a_factor_asked_is_not_a_number_glued_to_a_letter() -> None:
     r = reading_of_value(chunk, 0, len(text), "8")[0]
     assert r.symbolic
     assert not match(read_need("대형트럭의 승용차 환산계수는?"), r).checks["unit"]
+
+
+def test_a_definition_sentence_may_go_on_after_it_defines() -> None:
+    # "X란 … 을 말하며, …", "X란 … 비율로서 …", "X는 … 저류지로서 …": the term is defined however the sentence ends
+    for text, term in (
+        ("설계속도란 운전자가 쾌적성을 잃지 않고 유지할 수 있는 속도를 말하며, 기본이 된다.", "설계속도"),
+        ("소화효율이란 유기성분이 가스화 및 무기화하는 비율로서 소화일수 등에 따라 정해진다.", "소화효율"),
+        ("배수지는 송수를 받아 배수하기 위한 저류지로서 배수량의 시간변동을 조절하는 기능을 갖는다.", "배수지"),
+    ):
+        assert lx.defined_term(text) == term
+        a = _ask(f"'{term}'의 정의는?", text)
+        assert a.status == "confirmed"
+    # a rule about a thing "as" something defines nothing
+    assert lx.defined_term("(1) 강재는 구조용으로서 KS 규격에 맞아야 한다.") == ""
+
+
+def test_a_term_asked_of_a_group_or_a_thing_is_the_term_itself() -> None:
+    assert read_need("케이블교량 연결요소 중 버퍼란 무엇인가?").subject == "버퍼"
+    assert read_need("판형열교환기 설계에서 말하는 어프로치 온도는 어떻게 정의되나요?").subject == "어프로치 온도"
+    from dataclasses import replace
+
+    from tests.data.answer_records import DOC
+
+    text = "∙ 윈드 슈: 바람에 의한 보강형의 교축직각방향 움직임을 제어하며 그 반력을 구조물에 전달하는 장치"
+    frame = {"doc": replace(DOC, title="케이블교량 설계기준"), "clause_path": ("1 일반", "1.4 케이블교량 용어")}
+    chunk = text_chunk(text, **frame)
+    assert answer_question("케이블교량의 윈드 슈란?", hits(chunk), llm="none").status == "confirmed"
+    # a word before the term without "의" makes another term
+    assert _ask("이차 냉매란?", "냉매: 냉동 사이클에서 열을 운반하는 작동 유체를 말한다.").status != "confirmed"
+
+
+def test_a_definition_from_outside_the_setting_asked_is_no_rival() -> None:
+    from dataclasses import replace
+
+    from tests.data.answer_records import DOC
+
+    farm = replace(DOC, file="/tmp/farm.pdf", doc_code="KDS 67 40 10", title="농도 설계기준")
+    road = replace(DOC, file="/tmp/road.pdf", doc_code="KDS 44 10 10", title="도로 설계기준")
+    own = text_chunk("설계속도란 운전자가 농도의 구간에서 쾌적성을 잃지 않고 유지하는 속도를 말한다.", "f1", doc=farm)
+    other = text_chunk("설계속도란 도로 설계의 기초가 되는 자동차의 속도를 말한다.", "r1", doc=road)
+    assert answer_question("농도 설계기준에서 '설계속도'의 정의는?", hits(own, other), llm="none").status == "confirmed"
+    assert answer_question("'설계속도'의 정의는?", hits(own, other), llm="none").status != "confirmed"

@@ -435,6 +435,15 @@ def _term_start(text: str, colon: int, context: str) -> int | None:
     words = [(m.start(), m.group()) for m in re.finditer(r"\S+", text[:colon])]
     if not words:
         return None
+    # right after the previous definition's sentence ("…을 말한다. 설계 압력(design pressure): …"): every word
+    # since that sentence ended is the term, when they are few
+    end = text.rfind(". ", 0, colon)
+    begin = end + 2 if end >= 0 else 0  # a paragraph's start is a sentence's start
+    since = text[begin:colon]
+    bare = re.sub(r"\([^()]*\)", "", since).split()
+    if (since.strip() and 1 <= len(bare) <= 4 and len(since) <= 60 and since.count("(") == since.count(")")
+            and not since.rstrip().endswith("다")):
+        return begin + (len(since) - len(since.lstrip()))
     k = len(words) - 1
     if k >= 1 and _HANGUL.search(words[k - 1][1]) and not words[k - 1][1].endswith((".", ")", ",")):
         pair = text[words[k - 1][0]:colon].strip()

@@ -6,7 +6,7 @@ inline headings — numbered, written without numbers, retitled, or without any 
 
 from __future__ import annotations
 
-from bench.kcsc_structure import clause_of_quote, parse_toc, split_body
+from bench.kcsc_structure import clause_of_quote, parse_toc, split_body, split_definitions
 
 FRONT = "KDS 99 10 10 : 2021 시험 설계기준 2021년 5월 개정 http://www.kcsc.re.kr 건설기준 연혁 ∙ 제정 (2016.6) "
 TOC = ("목 차 1. 일반사항 1 1.1 목적 1 1.2 적용범위 1 1.3 용어의 정의 1 2. 재료 2 3. 설계 2 3.1 휨부재 2 "
@@ -84,3 +84,13 @@ def test_a_flattened_definition_list_becomes_one_paragraph_per_term() -> None:
     assert defs == ["극한지지력 : 흙에서 전단파괴가 생기는 하중 (단위 : kN/m2)",
                     "기초 피어 : 높이가 폭의 4배 미만인 수직기초 부재",
                     "사수위(Dead Storage Level, DSL): 저수기능이 상실된 수위"]
+
+
+def test_a_flattened_definition_list_keeps_terms_of_several_words() -> None:
+    # "…을 말한다. 설계 압력(design pressure): …": the term is every word since the sentence before it ended
+    par = (
+        "냉매 펌프(refrigerant pump): 액체 냉매를 이송하는 장치를 말한다. 설계 압력(design pressure): 최대 상용 "
+        "압력을 말한다. 이중 릴리프 밸브(dual pressure relief device): 두 릴리프 장치를 말한다."
+    )
+    heads = [p.split("(")[0] for p in split_definitions(par)]
+    assert heads == ["냉매 펌프", "설계 압력", "이중 릴리프 밸브"]

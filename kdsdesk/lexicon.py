@@ -261,6 +261,18 @@ ITEM_MARK = re.compile(rf"^\s*(?P<m>{_NUMBERED}|[∙·•\-])")  # a numbered or
 SUB_ITEM_MARK = re.compile(r"^\s*([①-⑳]|[가-하]\.|\d+\)|[a-z]\))")  # an item under a numbered paragraph
 
 
+# the levels of KDS item marks, outermost first: "(1)" holds "①", which holds "가.", then "1)", then "a)"
+ITEM_LEVELS = tuple(
+    re.compile(rf"^\s*(?:{p})")
+    for p in (r"\(\d{1,2}\)", r"[①-⑳]", r"[가-하]\.(?=\s)", r"\d{1,2}\)(?=\s)", r"[a-z]\)(?=\s)")
+)
+
+
+def item_level(line: str) -> int:
+    """How deep the item a line opens lies (0 for "(1)", 1 for "①" …); -1 when the line opens no item."""
+    return next((k for k, rx in enumerate(ITEM_LEVELS) if rx.match(line)), -1)
+
+
 def strip_item(text: str) -> str:
     """The text without the list mark it starts with."""
     return ITEM_MARK.sub("", text, count=1).strip()

@@ -85,6 +85,20 @@ def _clause_text(r: Reading, hits: Sequence[Hit]) -> list[str]:
     opens = lx.SUB_ITEM_MARK.match(c.text) or lx.EXCEPTION_OPEN.match(c.text) or lx.CONTINUATION_OPEN.match(c.text)
     if opens and c.text.find(r.sentence) <= 2:
         return [x.text for x in same if x.ordinal == c.ordinal - 1]
+    return _parent_item(c.text, r.start)
+
+
+def _parent_item(text: str, pos: int) -> list[str]:
+    """The item a sub-item belongs to, written above it in the same chunk ("(1) 엘리베이터 계획 및 설계" over "②
+    출입문의 폭은 0.8 m 이상"): it names what the sub-item is about."""
+    start = text.rfind("\n", 0, max(pos, 0)) + 1
+    level = lx.item_level(text[start:])
+    if level <= 0:
+        return []
+    for line in reversed(text[: max(start - 1, 0)].split("\n")):
+        above = lx.item_level(line)
+        if 0 <= above < level:
+            return [line]
     return []
 
 

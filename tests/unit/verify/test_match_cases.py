@@ -166,3 +166,16 @@ def test_whether_something_exists_is_not_a_content_word_of_a_case() -> None:
     assert _match(asked, text, "1.5").checks["own_cases"]
     other = "고가도로 종단곡선부 중심에 배수구가 있으면 우수받이는 중심에서 몇 m 떨어진 양측에 설치하나요?"
     assert not _match(other, text, "1.5").checks["own_cases"]
+
+
+def test_a_sub_item_is_about_what_the_item_above_it_names() -> None:
+    from kdsdesk.verify.verifier import _clause_text
+
+    def subject_ok(text: str) -> bool:
+        chunk = text_chunk(text)
+        [r] = reading_of_value(chunk, 0, len(text), "0.8")
+        return match(read_need("엘리베이터 출입문 폭은 몇 m 이상인가요?"), r, _clause_text(r, [])).checks["subject"]
+
+    lines = ["(1) 엘리베이터 계획 및 설계", "① 수송능력은 15인승 이상으로 한다.", "② 출입문 폭은 0.8 m 이상으로 한다."]
+    assert subject_ok("\n".join(lines))
+    assert not subject_ok("\n".join(["(1) 에스컬레이터 계획 및 설계", *lines[1:]]))

@@ -292,6 +292,7 @@ CASE_STOP = frozenset({
 })  # fmt: skip
 # a word that joins two clauses: a case phrase after it starts after it ("10 km 이내를 원칙으로 하되 부득이한 경우":
 # the case is "부득이한"); a label of a list item is no word of the case ("⑦ 노선의 …", "가) 가드레일과 …")
+CASE_ALTERNATIVE_WORDS = frozenset({"또는", "혹은"})  # "A인 경우 또는 B인 경우": either case
 CASE_CLAUSE_JOIN = re.compile(r"(?:하되|이되|으되|하며|이며|으며|하고|이고|지만|으나|[가-힣]하나|이나|면서)$")
 CASE_ITEM_LABEL = re.compile(r"^(?:[①-⑳]|\(?\d{1,2}\)|[가-하][.)]|[a-z]\))$")
 # a word that only says something exists or not ("…이 있을 경우", "…이 없으면"): not a content word of the case —

@@ -79,9 +79,15 @@ def _cases_in(text: str) -> list[str]:
     out: list[str] = []
     last = 0
     for m in lx.CASE_MARKER.finditer(text):
-        piece = text[last : m.start()]
-        piece = re.split(r",|\.\s|:|\(", piece)[-1]
+        between = text[last : m.start()]
+        # a parenthesis closed inside the piece stays with it ("찌꺼기(슬러지) 제거기를 …")
+        piece = re.split(r",|\.\s|:|\((?![^()]*\))", between)[-1]
         words = [w for w in piece.split() if w not in lx.CASE_STOP]
+        if out and words and words[0] in lx.CASE_ALTERNATIVE_WORDS and not re.search(r"\d", between):
+            # "… 초과할 경우 또는 방향이 급변하는 경우": one case of two alternatives (no value between them)
+            out[-1] = f"{out[-1]} {' '.join(words)}"
+            last = m.end()
+            continue
         for k in range(len(words) - 2, -1, -1):
             if lx.CASE_CLAUSE_JOIN.search(words[k]) or lx.CASE_ITEM_LABEL.match(words[k]):
                 words = words[k + 1 :]

@@ -179,3 +179,12 @@ def test_a_sub_item_is_about_what_the_item_above_it_names() -> None:
     lines = ["(1) 엘리베이터 계획 및 설계", "① 수송능력은 15인승 이상으로 한다.", "② 출입문 폭은 0.8 m 이상으로 한다."]
     assert subject_ok("\n".join(lines))
     assert not subject_ok("\n".join(["(1) 에스컬레이터 계획 및 설계", *lines[1:]]))
+
+
+def test_two_cases_joined_by_or_are_alternatives_and_a_closed_parenthesis_stays_in_its_case() -> None:
+    text = "(6) 돌계단의 높이가 2 m를 초과할 경우 또는 방향이 급변하는 경우에는 너비 120 cm 이상의 계단참을 설치한다."
+    assert _match("돌계단 높이가 2 m를 초과할 때 계단참 너비는 최소 몇 cm인가요?", text, "120").checks["own_cases"]
+    assert not _match("돌계단 높이가 1 m일 때 계단참 너비는 최소 몇 cm인가요?", text, "120").checks["own_cases"]
+    text = "(3) 찌꺼기(슬러지) 제거기를 설치하지 않을 경우 호퍼측벽의 기울기는 수평에 대하여 60° 이상으로 한다."
+    [r] = reading_of_value(text_chunk(text), 0, len(text), "60")
+    assert r.cases == ("찌꺼기(슬러지) 제거기를 설치하지 않을",)

@@ -342,6 +342,26 @@ def negation_disagrees(a: str, b: str) -> bool:
     return False
 
 
+# modifiers that name the opposite side or kind of one quantity: "공칭너비" is not "실제너비", "상단" not "하단"
+OPPOSITE_MODIFIERS = (
+    ("공칭", "실제"), ("상부", "하부"), ("상단", "하단"), ("상면", "하면"), ("내측", "외측"), ("내부", "외부"),
+    ("인장", "압축"), ("수평", "연직"), ("수평", "수직"), ("종방향", "횡방향"), ("단기", "장기"), ("정적", "동적"),
+    ("상류", "하류"), ("좌측", "우측"), ("전면", "배면"), ("유입", "유출"), ("흡입", "토출"), ("급기", "배기"),
+    ("내경", "외경"),
+)  # fmt: skip
+
+
+def opposite_modifier(asked: str, written: str) -> bool:
+    """``written`` (the words a value is written for) names the opposite of a modifier ``asked`` names, and not
+    that modifier itself ("공칭 너비" asked, "실제너비 38 mm" written)."""
+    a, w = nfkc(asked), nfkc(written)
+    for x, y in OPPOSITE_MODIFIERS:
+        for mine, other in ((x, y), (y, x)):
+            if mine in a and other not in a and other in w and mine not in w:
+                return True
+    return False
+
+
 # -- ordinals ------------------------------------------------------------------------------------------------------
 ORDINALS: dict[str, int] = {
     "첫째": 1, "첫 번째": 1, "첫번째": 1, "첫": 1, "1번째": 1, "제1": 1,

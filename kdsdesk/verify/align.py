@@ -247,6 +247,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         )  # symbols are other names of the quantity ("C_c"), not modifiers; "최소" is the bound asked  # fmt: skip
         if checks["subject"] and mods:
             checks["subject"] = words_covered(mods, " ".join([*frame, before])) >= WORDS
+        if checks["subject"] and r.owner and lx.opposite_modifier(need.subject, r.owner):
+            checks["subject"] = False  # "공칭 너비" asked, "실제너비 38 mm" written
 
     elif need.head:
         checks["subject"] = head_in(need.head, frame) or covered(" ".join(need.terms), " ".join(frame)) >= COVER

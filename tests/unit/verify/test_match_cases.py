@@ -188,3 +188,9 @@ def test_two_cases_joined_by_or_are_alternatives_and_a_closed_parenthesis_stays_
     text = "(3) 찌꺼기(슬러지) 제거기를 설치하지 않을 경우 호퍼측벽의 기울기는 수평에 대하여 60° 이상으로 한다."
     [r] = reading_of_value(text_chunk(text), 0, len(text), "60")
     assert r.cases == ("찌꺼기(슬러지) 제거기를 설치하지 않을",)
+
+
+def test_a_value_written_for_the_opposite_modifier_is_not_the_one_asked() -> None:
+    text = "1종구조재: 공칭두께가 50mm 이상이고, 공칭너비가 50mm(실제너비 38mm) 이상인 구조용목재"
+    assert not _match("1종구조재의 공칭 너비는 최소 몇 mm인가요?", text, "38").checks["subject"]
+    assert _match("1종구조재의 실제 너비는 최소 몇 mm인가요?", text, "38").checks["subject"]

@@ -687,6 +687,32 @@ JOINT_BEFORE = re.compile(r"(이하|이상|미만|이내)" + JOINER + "$")
 READING_CLAUSE_CUT = re.compile(r",\s|;\s|(?<=[가-힣])(?:며|고|으나|지만|하고|이고|이며|하며)\s|:\s")
 OPEN_CASE_COMMA = re.compile(r"^(.{2,80}?)(?:경우|때)(?:에는|에도|에|는)?\s*,")
 OF_NOUN_AFTER_STRICT = re.compile(r"\s*의\s+([가-힣]{2,}?)(?:은|는|이|가|을|를|에|으로|로)?(?=[\s,.]|$)")
+# a number between the operators of a formula ("… ＝ Q × C × 1/108 × …"): a coefficient of the formula, not a limit
+OPERATOR_BESIDE = re.compile(r"[×÷*]\s*$")
+OPERATOR_AFTER = re.compile(r"\s*[×÷*]")
+FORMULA_SIGN = re.compile(r"[=＝]")
+# acronyms a question may write for words the standard spells out
+ACRONYMS: dict[str, tuple[str, ...]] = {
+    "LRFD": ("하중저항계수설계",), "ASD": ("허용응력설계",), "RC": ("철근콘크리트",), "PSC": ("프리스트레스트",),
+    "PC": ("프리캐스트", "프리스트레스트"), "SRC": ("철골철근콘크리트",), "CFT": ("콘크리트충전강관",),
+    "MSR": ("기계등급",), "TBM": ("터널굴착기",), "NATM": ("숏크리트",),
+}  # fmt: skip
+_LATIN_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z])")
+
+
+def acronyms_missing(phrase: str, text: str) -> list[str]:
+    """The Latin-letter words of ``phrase`` ("GFRP 보강근", "ALC 블록") that ``text`` writes neither as they are
+    nor spelled out (``ACRONYMS``)."""
+    t = nfkc(text).upper()
+    out = []
+    for m in _LATIN_WORD.finditer(nfkc(phrase)):
+        w = m.group(0).upper()
+        if w in t or any(x in text for x in ACRONYMS.get(w, ())):
+            continue
+        out.append(m.group(0))
+    return out
+
+
 OPERAND_AFTER = re.compile(r"\s*(?:을|를|에|으로|로)\s*(?:뺀|더한|곱한|나눈|빼|더하|곱하|나누)")
 REFERENCE_BEFORE_VALUE = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\-\s]*$")
 

@@ -141,6 +141,8 @@ def _unit_ok(need: Need, r: Reading) -> bool:
     if need.unit:
         if unit:
             return lx.same_unit(unit, need.unit) or (bool(dim) and dim == lx.unit_dimension(need.unit))
+        if need.unit in ("배", "%") and not r.cell:
+            return False  # "몇 배", "몇 %": the text writes the multiple or the percentage with its sign
         return lx.unit_dimension(need.unit) in ("ratio", "count", "") or need.unit in ("배", "%")
     if not need.dimension and unit and lx.FACTOR_HEAD.search(need.head):
         # a factor, ratio or exponent asked ("환산계수", "지수"): a number with a physical unit is something else
@@ -268,6 +270,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         near = " ".join(frame)
     for c in need.conditions:
         s = words_covered(c, near) if c != need.scope else min(1.0, covered(c, wide) / COVER * WORDS)
+        if lx.acronyms_missing(c, wide):
+            s = 0.0  # "GFRP 보강근 콘크리트 부재에서": a standard that never writes GFRP is not about it
         if s < COVER and qconds and agreement(qconds, " ".join(frame)) > 0:
             s = 1.0
         cond_scores.append(s)

@@ -103,6 +103,13 @@ def _cases_in(text: str) -> list[str]:
     return out
 
 
+def _in_formula(sentence: str, a: int, b: int) -> bool:
+    """The number at ``a:b`` is multiplied or divided inside a formula the sentence writes ("… ＝ Q × 1/108 × …")."""
+    if a < 0 or not lx.FORMULA_SIGN.search(sentence[:a]):
+        return False
+    return bool(lx.OPERATOR_BESIDE.search(sentence[max(0, a - 3) : a]) or lx.OPERATOR_AFTER.match(sentence, b))
+
+
 def _topic(sentence: str) -> str:
     s = lx.ITEM_MARK.sub("", sentence, count=1)
     m = re.search(r"^(.{1,40}?\S)(?:은|는)\s", s)
@@ -236,7 +243,10 @@ def read_sentence_value(
         chunk=chunk, value=text[a:b], unit=unit, bound=bound, start=a, end=b, sentence=sentence, clause=clause,
         window=window, topic=_topic(sentence), cases=tuple(dict.fromkeys(c for c in cases if c.strip())),
         other_cases=(other_case,) if other_case else (),
-        operand=bool(lx.OPERAND_AFTER.match(nk if len(nk) == len(sentence) else sentence, ue)),
+        operand=(
+            bool(lx.OPERAND_AFTER.match(nk if len(nk) == len(sentence) else sentence, ue))
+            or _in_formula(sentence, ra, rb)
+        ),
         before=before if force or _continues(sentence) else "",
         owner=owner[0],
         of=(om2.group(1) if (om2 := lx.OF_NOUN_AFTER_STRICT.match(base, _past_bound(base, ue))) else ""),

@@ -194,3 +194,30 @@ def test_a_value_written_for_the_opposite_modifier_is_not_the_one_asked() -> Non
     text = "1종구조재: 공칭두께가 50mm 이상이고, 공칭너비가 50mm(실제너비 38mm) 이상인 구조용목재"
     assert not _match("1종구조재의 공칭 너비는 최소 몇 mm인가요?", text, "38").checks["subject"]
     assert _match("1종구조재의 실제 너비는 최소 몇 mm인가요?", text, "38").checks["subject"]
+
+
+def test_an_acronym_the_question_names_must_be_written_where_the_value_is() -> None:
+    text = "(2) 나선철근으로 보강된 철근콘크리트 부재의 강도감소계수는 0.70으로 한다."
+    assert not _match("GFRP 보강근 콘크리트 부재에서 강도감소계수는?", text, "0.70").checks["conditions"]
+    gfrp = "(2) GFRP 보강근으로 보강된 콘크리트 부재의 강도감소계수는 0.55로 한다."
+    assert _match("GFRP 보강근 콘크리트 부재에서 강도감소계수는?", gfrp, "0.55").checks["conditions"]
+    from kdsdesk import lexicon as lx
+
+    assert lx.acronyms_missing("LRFD 강구조 피로설계", "하중저항계수설계법에 따른 강구조") == []
+
+
+def test_a_multiple_or_percentage_asked_is_written_with_its_sign() -> None:
+    text = "(1) 그라우트의 압축강도는 조적개체 강도의 1.3배 이상으로 한다. 속찬 벽돌 조적조 55120 이상"
+    assert _match("그라우트 압축강도는 조적개체 강도의 몇 배 이상인가요?", text, "1.3").checks["unit"]
+    assert not _match("그라우트 압축강도는 조적개체 강도의 몇 배 이상인가요?", text, "55120").checks["unit"]
+
+
+def test_a_coefficient_inside_a_formula_is_an_operand() -> None:
+    text = "슬러지량(t/d) ＝ 계획1일최대오수량(m3/d) × 유입 SS농도(mg/l) × 1/108 × SS제거율(%)"
+    readings = [r for r in reading_of_value(text_chunk(text), 0, len(text), "1/108") if r.value == "1/108"]
+    assert readings
+    assert all(r.operand for r in readings)
+    plain = "(1) 계획오수량의 여유율은 1/108 이하로 한다."
+    readings = reading_of_value(text_chunk(plain), 0, len(plain), "1/108")
+    assert readings
+    assert not any(r.operand for r in readings)

@@ -713,6 +713,15 @@ def acronyms_missing(phrase: str, text: str) -> list[str]:
     return out
 
 
+# a difference asked ("유리전이온도보다 몇 ℃ 이상 낮은"): the value is the margin, written as one ("… 보다 15 ℃ 이상
+# 낮은"), not the other quantity's own value ("유리전이온도는 100 ℃ 이상")
+DIFFERENCE_ASKED = re.compile(
+    r"보다\s*(?:몇|얼마)\s*\S{0,6}\s*(?:이상|이하|정도)?\s*(?:더\s*)?(?:낮|높|크|작|적|많|짧|길|얕|깊|커|길어)"
+)
+COMPARATIVE_AFTER = re.compile(
+    r"[^.,;]{0,12}?(?:이상|이하|정도)?\s*(?:더\s*)?(?:낮|높|크|작|적|많|짧|길|얕|깊|커|길어|차이|초과하|넘)"
+)
+COMPARED_BEFORE = re.compile(r"(?:보다|과의\s*차|와의\s*차|차이)[^.]{0,20}$")
 OPERAND_AFTER = re.compile(r"\s*(?:을|를|에|으로|로)\s*(?:뺀|더한|곱한|나눈|빼|더하|곱하|나누)")
 REFERENCE_BEFORE_VALUE = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\-\s]*$")
 

@@ -337,6 +337,12 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     if lx.TOTAL_ASKED.search(need.question) and not r.cell:
         # "모두 몇 점": not the number given per item ("각 2점씩 4점" — 2 is per point, 4 the total)
         checks["total"] = not lx.PER_ITEM_AFTER.match(r.chunk.text, r.end)
+    if lx.DIFFERENCE_ASKED.search(need.question) and not r.cell:
+        # the margin between two quantities asked: the value written as a margin ("… 보다 15 ℃ 이상 낮은")
+        checks["difference"] = bool(
+            lx.COMPARED_BEFORE.search(r.chunk.text[max(0, r.start - 40) : r.start])
+            or lx.COMPARATIVE_AFTER.match(r.chunk.text, r.end)
+        )
     checks["unit"] = _unit_ok(need, r) and _symbol_ok(need, r)
     # a number that states a condition answers a question asking for such a limit ("몇 mm 이상이면 …"), or one
     # asking for a bound of exactly the quantity it is written for ("두께가 89 mm 이상인 … 두께 기준은 몇 mm 이상")

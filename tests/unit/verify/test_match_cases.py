@@ -221,3 +221,11 @@ def test_a_coefficient_inside_a_formula_is_an_operand() -> None:
     readings = reading_of_value(text_chunk(plain), 0, len(plain), "1/108")
     assert readings
     assert not any(r.operand for r in readings)
+
+
+def test_a_margin_asked_is_not_the_other_quantitys_own_value() -> None:
+    own = "(3) GFRP 보강근에 사용되는 수지의 유리전이온도는 100℃ 이상이어야 한다."
+    asked = "GFRP 보강근은 유리전이온도보다 몇 ℃ 이상 낮은 사용온도에서 쓰나요?"
+    assert not _match(asked, own, "100").checks["difference"]
+    margin = "(4) GFRP 보강근은 유리전이온도보다 15℃ 이상 낮은 온도에서 사용하여야 한다."
+    assert _match(asked, margin, "15").checks["difference"]

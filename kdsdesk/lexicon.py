@@ -64,7 +64,7 @@ UNIT_DIMENSION: dict[str, Dimension] = {
     "년": "year", "개월": "time", "일": "time", "시간": "time", "분": "time", "초": "time", "sec": "time",
     "hr": "time", "min": "time",
     "개": "count", "개소": "count", "본": "count", "회": "count", "층": "count", "가닥": "count", "갈래": "count",
-    "점": "count", "명": "count", "대": "count", "인": "count", "차로": "count",
+    "점": "count", "명": "count", "대": "count", "인": "count", "차로": "count", "세대": "count", "가구": "count",
 }  # fmt: skip
 UNITS: tuple[str, ...] = tuple(sorted(UNIT_DIMENSION, key=len, reverse=True))
 # Latin and sign units only (safe to read without a number in front, e.g. in a header "(mm)")
@@ -72,7 +72,7 @@ LATIN_UNITS: tuple[str, ...] = tuple(u for u in UNITS if not re.search(r"[가-�
 UNIT_ALT = "|".join(re.escape(u) for u in UNITS)
 LATIN_UNIT_ALT = "|".join(re.escape(u) for u in LATIN_UNITS)
 # a unit right after a number: Latin units must not run into more letters ("m" of "mm", "t" of "ton")
-UNIT_AFTER_NUMBER = re.compile(rf"\s*({UNIT_ALT})(?![A-Za-z0-9²³/·])")
+UNIT_AFTER_NUMBER = re.compile(rf"\s*(?:\[\s*)?({UNIT_ALT})(?![A-Za-z0-9²³/·])(?:\s*\])?")  # also "14 [mm]"
 UNIT_IN_PARENS = re.compile(rf"\(\s*({LATIN_UNIT_ALT}|%)\s*\)")
 _UNIT_PARENS_AFTER = re.compile(rf"\s*\(\s*({LATIN_UNIT_ALT}|%)\s*\)")
 

@@ -31,7 +31,7 @@ from kdsdesk import lexicon as lx
 from kdsdesk.records import Fact, Table, TableCell
 from kdsdesk.text.sentences import sentence_ranges
 
-FACTS_VERSION = "4"
+FACTS_VERSION = "5"
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])(?:{_NUM})(?![\d])")

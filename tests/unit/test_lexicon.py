@@ -184,3 +184,15 @@ def test_phrase_patterns_live_in_the_lexicon_only() -> None:
         o for sub in ("text", "answer", "verify") for p in sorted((root / sub).glob("*.py")) for o in _phrase_lists(p)
     ]
     assert not offenders, offenders
+
+
+def test_a_unit_in_square_brackets_and_households_are_units() -> None:
+    for text, unit in (("14 [mm] 아래", "mm"), ("초속 40[m]로", "m"), ("1,000세대 이상", "세대"), ("25mm", "mm")):
+        start = next(i for i, ch in enumerate(text) if ch.isdigit())
+        end = start
+        while end < len(text) and (text[end].isdigit() or text[end] == ","):
+            end += 1
+        m = lx.UNIT_AFTER_NUMBER.match(text, end)
+        assert m is not None
+        assert m.group(1) == unit
+    assert lx.unit_dimension("세대") == "count"

@@ -89,7 +89,9 @@ def _sentence_start(r: Reading) -> int:
 
 def _is_quantity(head: str) -> bool:
     """A head noun that names a measured quantity or a factor ("순간격", "강도감소계수"), not a thing ("부분")."""
-    ends = rf"({lx.QUANTITY_ALT_WORDS}|량|율|률|계수|{lx.NOT_A_THING_BI}비|값|{lx.NOT_A_THING_DO}도|폭|경|각)$"
+    ends = (
+        rf"({lx.QUANTITY_ALT_WORDS}|량|율|률|계수|{lx.NOT_A_THING_BI}비|값|{lx.NOT_A_THING_DO}도|폭|경|각|강하|손실)$"
+    )  # "압력강하", "마찰손실": a drop or loss is a quantity too
     return head in lx.QUANTITY_DIMENSION or bool(re.search(ends, head))
 
 

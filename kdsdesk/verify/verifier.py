@@ -241,11 +241,40 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     if lx.EXEMPTION_ASKED.search(need.question):
         # "설치하지 않아도 되는 것은": the exception, not the rule it makes an exception to
         checks["need_exemption"] = any(lx.EXEMPTION_STATED.search(r) for r in reqs)
+    if need.ordinal:
+        # "세 번째로 제시된 것은?": the item at that place of a list, not a sentence about the list
+        places = [_item_place(c) for c in good]
+        checks["need_ordinal"] = any(
+            (n == need.ordinal) if need.ordinal > 0 else (n > 0 and last) for n, last in places
+        )
     if need.kind == "formula":
         checks["formula_given"] = any(
             _EQUATION.search(r) and len(re.findall(r"[가-힣]", r)) < len(r) // 3 for r in reqs
         )
     return checks
+
+
+def _item_place(c: Citation) -> tuple[int, bool]:
+    """The place of the quoted list item among the items of its level under one parent in its chunk (1 for the
+    first) and whether it is the last of them; (0, False) when the quote opens no list item."""
+    text = c.chunk.text
+    lines = text.split("\n")
+    k = text[: max(c.start, 0)].count("\n")
+    level = lx.item_level(lines[k]) if k < len(lines) else -1
+    if level < 0:
+        return 0, False
+    place = 1
+    for line in reversed(lines[:k]):
+        other = lx.item_level(line)
+        if 0 <= other < level:
+            break  # the item above them all
+        place += other == level
+    later: list[int] = []
+    for x in (lx.item_level(line) for line in lines[k + 1 :]):
+        if 0 <= x < level:
+            break
+        later.append(x)
+    return place, level not in later
 
 
 def _permission_near(sentence: str, words: Sequence[str]) -> bool:

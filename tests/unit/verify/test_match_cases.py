@@ -229,3 +229,9 @@ def test_a_margin_asked_is_not_the_other_quantitys_own_value() -> None:
     assert not _match(asked, own, "100").checks["difference"]
     margin = "(4) GFRP 보강근은 유리전이온도보다 15℃ 이상 낮은 온도에서 사용하여야 한다."
     assert _match(asked, margin, "15").checks["difference"]
+
+
+def test_a_drop_or_a_loss_is_a_quantity_whose_modifiers_must_frame_the_value() -> None:
+    text = "③ 전압력강하는 초기 게이지 압력의 1/3을 초과하지 않도록 한다."
+    assert not _match("공조기 냉각코일의 코일 1열당 압력강하 한도는?", text, "1/3").checks["subject"]
+    assert _match("증기배관의 전압력강하는 초기 게이지 압력의 얼마 이하인가요?", text, "1/3").checks["subject"]

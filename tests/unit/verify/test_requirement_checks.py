@@ -173,3 +173,19 @@ def test_a_definition_from_outside_the_setting_asked_is_no_rival() -> None:
     other = text_chunk("설계속도란 도로 설계의 기초가 되는 자동차의 속도를 말한다.", "r1", doc=road)
     assert answer_question("농도 설계기준에서 '설계속도'의 정의는?", hits(own, other), llm="none").status == "confirmed"
     assert answer_question("'설계속도'의 정의는?", hits(own, other), llm="none").status != "confirmed"
+
+
+def test_a_place_in_a_list_asked_needs_the_item_at_that_place() -> None:
+    text = "(1) 다음의 개방형 프로토콜을 사용한다.\n① BACnet\n② LonWorks\n③ Modbus\n④ KNX"
+    q = "중앙관제설비 개방형 통신 프로토콜 목록에서 세 번째로 제시된 것은?"
+    sentence = "(1) 승강설비 중앙관제시스템은 개방형 프로토콜 통신이 가능하도록 구성한다."
+    assert _ask(q, sentence).status != "confirmed"
+    from kdsdesk.records import Citation
+    from kdsdesk.verify.verifier import _item_place
+
+    chunk = text_chunk(text)
+    def cite(x: str) -> Citation:
+        return Citation(chunk, x, verified=True, start=text.find(x), end=text.find(x) + len(x))
+
+    place = [_item_place(cite(x)) for x in ("BACnet", "Modbus", "KNX")]
+    assert place == [(1, False), (3, False), (4, True)]

@@ -196,3 +196,9 @@ def test_a_unit_in_square_brackets_and_households_are_units() -> None:
         assert m is not None
         assert m.group(1) == unit
     assert lx.unit_dimension("세대") == "count"
+
+
+def test_a_scope_sentence_says_what_a_standard_applies_to_not_what_to_apply() -> None:
+    assert lx.SCOPE_SENTENCE.search("(1) 이 기준은 철도 신호설비의 설계에 적용한다.")
+    assert lx.SCOPE_SENTENCE.search("지하 구조물의 내진설계에 적용한다.")
+    assert not lx.SCOPE_SENTENCE.search("(1) 품셈의 적용은 신호품셈을 우선 적용하며, 없는 항목은 전기품셈을 적용한다.")

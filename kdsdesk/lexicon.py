@@ -421,15 +421,20 @@ _APPOSITION_DEFINITION = re.compile(
 
 # a question asking what a term means: "X이란 (무엇)?", "X란?", "'X'란?", "X의 정의", "X의 뜻", "…을 무엇이라고 하나요",
 # "뭐라고 부르나요", "어떤 …을 말하나요", "X는 어떻게 정의되나요", "X는 무엇을 뜻하나요", "X는 어떤 시설로 정의되나요",
-# "X는 어떤 하중인가요" (a kind of thing: ``DEFINITION_KINDS``)
+# "X는 어떤 하중인가요" (a kind of thing: ``DEFINITION_KINDS``), "윈드 슈(wind shoe)란?", "… 기준에서 말하는 X은
+# 무엇인가요?" (a term the question says a standard uses)
 _KIND_ASKED = (
     r"(?:은|는)\s+어떤\s+(?:" + "|".join(DEFINITION_KINDS) + r")(?:을|를)?\s*(?:인가|인지|입니까|이에요|예요|말하|뜻하)"
 )
 DEFINITION_QUESTION = re.compile(
-    r"(?:이란|[가-힣]란|['\"’”」』]\s*란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)"
+    r"(?:이란|[가-힣)]란|['\"’”」』]\s*란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)"
+    r"|말하는\s+[^\s?]+(?:은|는)\s*무엇"
     r"|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하|어떤\s*의미|무슨\s*(?:뜻|의미)|어떻게\s*정의|무엇을\s*뜻하"
     r"|정의(?:되|된다고|하나|한다고)|" + _KIND_ASKED
 )
+# a word that names the group the asked term is one of, not a word of the term: "연결요소 중 버퍼란?" asks 버퍼
+TERM_GROUP_WORD = frozenset({"중", "가운데"})
+
 # where a definition question's term ends: "X이란", "X란", "X의 정의/뜻/의미", "X는 무엇/어떤 의미/어떻게 정의/무슨",
 # "X는 어떤 시설로 정의되나요"
 DEFINITION_TERM_MARKER = re.compile(

@@ -29,13 +29,13 @@ CANDIDATES = 40
 _QUOTED = re.compile(r"['\"‘’“”「『]([^'\"‘’“”」』]{1,30})['\"‘’“”」』]")
 _NOT_TERM_WORD = re.compile(r"(?:는|은|을|를|에서|에서의|에서는|의|하는|되는|이라는|라는|로|으로)$")
 _LEAD = re.compile(r"^(?:기호|용어|문자)\s+")  # "기호 a(전단경간)" asks about a
-_WORD = re.compile(r"[가-힣A-Za-z0-9()·\-]+$")
+_WORD = re.compile(r"[가-힣一-鿿A-Za-z0-9()·\-]+$")  # (a Hanja alias: "유수지(遊水池)")
 
 
 def asked_term(question: str) -> str:
     """The term a definition question asks about: a quoted term, else the words just before "이란/란/의 정의/은
-    무엇" (up to three, none ending in a particle or an adnominal "…하는"); "" when none is written (an inverse
-    question: "…을 무엇이라고 하나요?")."""
+    무엇" (up to three, none ending in a particle or an adnominal "…하는", none before "중": "연결요소 중 버퍼란" asks
+    버퍼); "" when none is written (an inverse question: "…을 무엇이라고 하나요?")."""
     m = _QUOTED.search(question)
     if m:
         return _LEAD.sub("", m.group(1).strip())
@@ -44,7 +44,7 @@ def asked_term(question: str) -> str:
         return ""
     words: list[str] = []
     for w in reversed(question[: m.start()].split()):
-        if len(words) == 3 or not _WORD.match(w) or (words and _NOT_TERM_WORD.search(w)):
+        if len(words) == 3 or w in lx.TERM_GROUP_WORD or not _WORD.match(w) or (words and _NOT_TERM_WORD.search(w)):
             break
         words.insert(0, w)
     term = _LEAD.sub("", " ".join(words).strip())
@@ -68,10 +68,10 @@ GENERAL_TITLES = frozenset({"총칙", "일반사항", "일반", "개요", "정�
 def _headed_by(path: Sequence[str], term: str) -> bool:
     """A clause headed by the term ("4.1.6 공용기간"), or the general first clause of a chapter headed by it
     ("2. 배수지" › "2.1 총칙": "배수지는 … 저류지로서 …")."""
-    t = _squash(term)
-    if path and _heading_title(path[-1]) == t:
+    names = {_squash(term), _squash(lx.strip_alias(term))}  # "유수지(遊水池)" asked, "4.10 유수지" written
+    if path and _heading_title(path[-1]) in names:
         return True
-    return len(path) >= 2 and _heading_title(path[-2]) == t and _heading_title(path[-1]) in GENERAL_TITLES
+    return len(path) >= 2 and _heading_title(path[-2]) in names and _heading_title(path[-1]) in GENERAL_TITLES
 
 
 def defines(head: str, term: str) -> bool:
@@ -94,7 +94,7 @@ def defines_in_sentence(text: str, term: str) -> bool:
     from kdsdesk.text.sentences import sentence_ranges
 
     t = _squash(term)
-    last = "".join(term.split()[-1:])  # ("철도 열차무선설비": "열차무선설비는 …")
+    last = "".join(lx.strip_alias(term).split()[-1:])  # ("철도 열차무선설비": "열차무선설비는 …"; "유수지(遊水池)")
     if not t or not last or last not in "".join(text.split()):  # a cheap test before reading sentences
         return False
     for a, b in sentence_ranges(text):
@@ -102,6 +102,18 @@ def defines_in_sentence(text: str, term: str) -> bool:
         if head and (defines(head, term) or (_squash(head).endswith(t) and len(head.split()) <= 3)):
             return True
     return False
+
+
+def defines_inline(text: str, term: str) -> bool:
+    """A definition entry run into the text before it ("… 값 표면지압판：철근콘크리트 …", a flattened definition
+    list, its colon maybe full-width with no space after it, which ``definition_lines`` does not read): the term
+    after a space or a line's start, its other name in parentheses maybe, then a colon."""
+    words = lx.strip_alias(term).split()
+    if not words or words[-1] not in text:
+        return False
+    name = r"[ \t]*".join(re.escape(w) for w in words)  # on one line ("… 세장비\n: 유효길이" is a symbol list)
+    colon = r"[ \t]*(?:\([^()\n]{0,40}\))?[ \t]*[:：]"
+    return re.search(r"(?:^|(?<=\s))" + name + colon, text, re.MULTILINE) is not None
 
 
 def route_definition(
@@ -138,7 +150,12 @@ def route_definition(
             heads = [c.text[hs:he] for hs, he, _ls, _le in definition_lines(c.text)]
             by_line = any(defines(head, term) for head in heads)
             by_heading = _headed_by(c.clause_path, term)
-        by_sentence = not by_line and not by_heading and c.table is None and defines_in_sentence(c.text, term)
+        by_sentence = (
+            not by_line
+            and not by_heading
+            and c.table is None
+            and (defines_in_sentence(c.text, term) or defines_inline(c.text, term))
+        )
         if by_heading and (c.doc.file, c.clause) in seen_clause:
             continue  # one chunk per clause headed by the term
         if by_line or by_heading or by_sentence:

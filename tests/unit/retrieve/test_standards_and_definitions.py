@@ -10,7 +10,7 @@ import pytest
 
 from kdsdesk.index.indexer import add_files
 from kdsdesk.index.library import Catalog
-from kdsdesk.retrieve.definitions import asked_term, defines, defines_in_sentence
+from kdsdesk.retrieve.definitions import asked_term, defines, defines_in_sentence, defines_inline
 from kdsdesk.retrieve.hybrid import search_stages
 from tests.data.synthetic_docs import fake_parse, write_spec
 
@@ -101,10 +101,40 @@ def test_a_sentence_in_the_standard_asked_about_defines_the_term(many: Catalog) 
      ("(1) 구조물의 실험강도는 최고재하하중에 고정하중을 더한 값을 말한다.", "실험강도", True),
      ("(1) 열차무선설비는 정보를 무선으로 교환하는 설비이다.", "철도 열차무선설비", True),
      ("(1) 지상기준점측량은 항공사진의 기준이 되는 점의 위치를 미리 정하여 둔다.", "지상기준점측량", False),
-     ("(1) 검사점측량의 성과는 검사 기록을 말한다.", "검사점측량", False)],
+     ("(1) 검사점측량의 성과는 검사 기록을 말한다.", "검사점측량", False),
+     ("(1) 유수지는 홍수시 물을 저장하여 수량을 조절하는 저수지이다.", "유수지(遊水池)", True)],
 )  # fmt: skip
 def test_defines_in_sentence(text: str, term: str, yes: bool) -> None:
     assert defines_in_sentence(text, term) is yes
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "yes"),
+    [("공칭강도：구조부재의 강도 (저항계수가 적용되지 않은 값) 표면지압판：강재에 접합되는 판", "표면지압판", True),
+     ("벽피어: 벽체의 일부분 보통못：철선으로 제조되는 못", "보통못", True),
+     ("∙ 윈드 슈(wind shoe): 교축직각방향 움직임을 제어하는 장치", "윈드 슈", True),
+     ("강재보 웨브에 전단연결재와 표면지압판을 설치해야 한다.", "표면지압판", False),
+     ("강재 표면지압판의 두께: 10 mm 이상", "표면지압판", False),
+     ("여기서, r : 조립부재의 수정된 세장비\n: 조립부재의 유효길이", "세장비", False)],
+)  # fmt: skip
+def test_defines_inline(text: str, term: str, yes: bool) -> None:
+    assert defines_inline(text, term) is yes
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["케이블교량의 윈드 슈(wind shoe)란?", "합성구조 기준에서 말하는 표면지압판은 무엇인가요?"],
+)
+def test_definition_questions(question: str) -> None:
+    from kdsdesk.retrieve.routes import is_definition_question
+
+    assert is_definition_question(question)
+
+
+def test_a_list_position_question_is_no_definition_question() -> None:
+    from kdsdesk.retrieve.routes import is_definition_question
+
+    assert not is_definition_question("지하주차장 환기설비 자동제어 구성 항목 중 세 번째는 무엇인가요?")
 
 
 def test_value_questions_keep_their_order(many: Catalog) -> None:
@@ -119,7 +149,9 @@ def test_value_questions_keep_their_order(many: Catalog) -> None:
      ("상수도 기준에서 '배수지'는 어떤 시설로 정의되나요?", "배수지"), ("철도 자갈궤도는 어떤 구조로 정의되나요?",
      "철도 자갈궤도"),
      ("거푸집 설계에서 말하는 작업하중은 어떤 하중인가요?", "작업하중"), ("'윤번관개'는 어떤 방법인가요?", "윤번관개"),
-     ("솟아오르게 해 두는 것을 무엇이라고 하나요?", ""), ("물을 하부로 흘려보내는 배수시설은 뭐라고 부르나요?", "")],
+     ("솟아오르게 해 두는 것을 무엇이라고 하나요?", ""), ("물을 하부로 흘려보내는 배수시설은 뭐라고 부르나요?", ""),
+     ("케이블교량 연결요소 중 버퍼란 무엇인가?", "버퍼"), ("양·배수장 기준에서 유수지(遊水池)란?", "유수지(遊水池)"),
+     ("합성구조 기준에서 말하는 표면지압판은 무엇인가요?", "표면지압판")],
 )  # fmt: skip
 def test_asked_term(question: str, term: str) -> None:
     assert asked_term(question) == term
@@ -143,6 +175,7 @@ def test_headed_by() -> None:
     assert _headed_by(("2. 배수지", "2.1 총칙"), "배수지")
     assert not _headed_by(("2. 배수지", "2.3 용량"), "배수지")
     assert not _headed_by(("4.1.6 공용기간의 산정",), "공용기간")
+    assert _headed_by(("4. 설계", "4.10 유수지"), "유수지(遊水池)")
 
 
 def test_the_best_standards_add_their_own_chunks_even_when_one_is_in_the_pool() -> None:

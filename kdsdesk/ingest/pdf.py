@@ -26,14 +26,14 @@ from kdsdesk.ingest import eqfont, ocr, pua
 from kdsdesk.ingest.clauses import detect_doc_meta
 from kdsdesk.ingest.pdf_layout import RUNNING_BAND, PageData, layout_document
 from kdsdesk.ingest.pdf_ocr import PageOcr, scan_lines
-from kdsdesk.ingest.pdf_tables import horizontal_rules
+from kdsdesk.ingest.pdf_tables import horizontal_rules, vertical_rules
 from kdsdesk.ingest.pdf_text import PageStats, build_lines, extract_runs
 from kdsdesk.records import DocRef, ParsedDoc, RectT, UnreadableRegion
 
 log = logging.getLogger(__name__)
 
 # Bump whenever the blocks produced for the same file may change: libraries re-index PDF files.
-PARSER_VERSION = "6"
+PARSER_VERSION = "7"
 SCAN_DPI = 300  # a scanned page is read whole at this resolution
 SCAN_SHARE = 0.5  # a page with no text layer and at least this share of image is a scan
 
@@ -160,7 +160,9 @@ def _read_page(page: Any, index: int, stats: PageStats, pstats: pua.PuaStats) ->
         elif "image" in kind:
             image_area += max(0.0, min(x1, width) - max(x0, 0.0)) * max(0.0, min(y1, height) - max(y0, 0.0))
     rules = horizontal_rules(log_boxes, width)
-    return PageData(index, width, height, lines, rules, glyph_boxes, image_area / (width * height or 1.0))
+    return PageData(
+        index, width, height, lines, rules, glyph_boxes, image_area / (width * height or 1.0), vertical_rules(log_boxes)
+    )
 
 
 @contextlib.contextmanager

@@ -375,7 +375,7 @@ def layout_document(
     b = _Builder(m, ocr.ocr_rects if ocr is not None else {}, toc_pages(pages))
     prev: _Piece | None = None
     for p in pages:
-        tables = find_tables(p.rules, p.lines, p.index, lambda a, c: " ", pstats, stats)
+        tables = find_tables(p.rules, p.lines, p.index, lambda a, c: " ", pstats, stats, p.vrules)
         for k, t in enumerate(tables):
             rects = (r for spans in t.cells.values() for _, _, r in spans)
             if table_outlined(t.table, rects, by_page.get(p.index, [])):

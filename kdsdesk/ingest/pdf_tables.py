@@ -8,7 +8,10 @@
   table), takes the text lines between the first and the last rule, and finds the caption above (or below);
 - bands between rules are split into rows by text lines (a body band between two body rules is one row, its
   lines are a multi-line cell); columns come from the x gaps of the body rows' cell fragments; a fragment that
-  covers several columns or sits between two rows becomes a merged cell.
+  covers several columns or sits between two rows becomes a merged cell;
+- where the PDF also draws vertical rules (``vertical_rules``; the KCSC PDFs do, 한글's own export does not), they
+  are the column boundaries, not the gaps between fragments: the letters of a section drawing in a cell (t, b, h)
+  stay one cell however far apart they are, and a cell is split only where a rule crosses it.
 
 The table ``Block`` text is the caption line then one line per row (``Table.rows_text()``), with one ``Span``
 per cell fragment.
@@ -33,6 +36,8 @@ NUMBER_ONLY_RE = re.compile(r"^\s*(?P<num>[A-Z]?\d+(?:\.\d+)+\s*[-–]\s*\d+)\s*
 # "4.1-1 인장재 접합부의 …" right above a table: a caption whose "표" is drawn as outlines (its title read by OCR)
 NUMBERED_TITLE_RE = re.compile(r"^\s*(?P<num>[A-Z]?\d+(?:\.\d+)+\s*[-–]\s*\d+)\s+(?P<title>[가-힣].*)$")
 MIN_RULE_W = 25.0
+MAX_VRULE_W = 1.5
+MIN_VRULE_H = 10.0
 _HANGUL_END = re.compile(r"[가-힣]$")
 _HANGUL_START = re.compile(r"^[가-힣]")
 UNREADABLE_MARK = "[표 내용 판독 불가]"  # a table's text when its lettering is outlines (``unreadable``)
@@ -53,6 +58,13 @@ class Rule:
     x0: float
     x1: float
     y: float
+
+
+@dataclass(slots=True)
+class VRule:
+    x: float
+    y0: float
+    y1: float
 
 
 @dataclass(slots=True)
@@ -126,6 +138,16 @@ def horizontal_rules(bboxlog: Sequence[tuple[str, RectT]], page_w: float) -> lis
         else:
             out.append(Rule(r.x0, r.x1, r.y))
     out.sort(key=lambda r: r.y)
+    return out
+
+
+def vertical_rules(bboxlog: Sequence[tuple[str, RectT]]) -> list[VRule]:
+    """Vertical rules: stroked paths at most ``MAX_VRULE_W`` wide and at least ``MIN_VRULE_H`` tall (outline glyphs
+    and the watermark are filled shapes, wider than a hairline)."""
+    out: list[VRule] = []
+    for kind, (x0, y0, x1, y1) in bboxlog:
+        if kind == "stroke-path" and x1 - x0 <= MAX_VRULE_W and y1 - y0 >= MIN_VRULE_H:
+            out.append(VRule((x0 + x1) / 2, y0, y1))
     return out
 
 
@@ -315,6 +337,23 @@ def _columns(frags: list[Fragment], x0: float, x1: float) -> list[tuple[float, f
     return bounds
 
 
+def _ruled_columns(frags: list[Fragment], x0: float, x1: float, vxs: list[float]) -> list[tuple[float, float]]:
+    """Column intervals of a table with vertical rules: between its rules (``vxs``, sorted; strokes drawn twice
+    are one), whatever the gaps of the text in them; an interval with no text (a stroke of a drawing) joins the
+    column on its left."""
+    xs: list[float] = []
+    for v in vxs:
+        if not xs or v - xs[-1] > 2.0:
+            xs.append(v)
+    centres = [(r[0] + r[2]) / 2 for f in frags for _, _, r in f.spans] or [(f.x0 + f.x1) / 2 for f in frags]
+    edges = [x0]
+    for a, b in itertools.pairwise([*xs, x1]):
+        if any(edges[-1] <= c < a for c in centres) and any(a <= c <= b for c in centres):
+            edges.append(a)
+    edges.append(x1)
+    return list(itertools.pairwise(edges))
+
+
 def _assign_cols(f: Fragment, bounds: list[tuple[float, float]]) -> tuple[int, int]:
     hit = [
         i for i, (lo, hi) in enumerate(bounds)
@@ -361,11 +400,14 @@ def build_table(
     join: Callable[[str, str], str],
     pstats: pua.PuaStats,
     stats: PageStats,
+    vrules: Sequence[VRule] = (),
 ) -> tuple[Table, str, list[tuple[int, int, RectT]], CellSpans, list[tuple[float, float]]]:
     """The grid of one table from its rules and the text lines between the first and the last rule; its text and
-    spans, each cell's spans and the column intervals."""
+    spans, each cell's spans and the column intervals. ``vrules``: the page's vertical rules; those inside the
+    table set its column boundaries (``_columns``)."""
     x0, x1 = min(r.x0 for r in rules), max(r.x1 for r in rules)
     ys = [r.y for r in rules]
+    inner = _inner_verticals(vrules, x0, x1, min(ys), max(ys))
     band_frags: list[list[Fragment]] = [[] for _ in range(len(ys) - 1)]
     for li, ln in enumerate(lines):
         for f in _fragments(ln, pstats, stats):
@@ -375,7 +417,10 @@ def build_table(
     band_frags = [b for b in band_frags if b] or [[]]
     head_band = 1 if len(band_frags) >= 2 else 0
     body = [f for b in band_frags[head_band:] for f in b]
-    bounds = _columns(body or [f for b in band_frags for f in b], x0, x1)
+    if inner:
+        bounds = _ruled_columns([f for b in band_frags for f in b], x0, x1, [v.x for v in inner])
+    else:
+        bounds = _columns(body or [f for b in band_frags for f in b], x0, x1)
     ruled_rows = len(band_frags) - head_band >= 2
     rows: list[float] = []
     placed: list[Fragment] = []
@@ -383,7 +428,10 @@ def build_table(
     for bi, frags in enumerate(band_frags):
         for f in frags:
             f.cols = _assign_cols(f, bounds)
-        frags = [part for f in frags for part in _split_fragment(f, bounds)]
+        if inner:
+            frags = [part for f in frags for part in _split_ruled(f, bounds, inner)]
+        else:
+            frags = [part for f in frags for part in _split_fragment(f, bounds)]
         one_row = ruled_rows and bi >= head_band
         widest: dict[tuple[int, int], float] = {}
         for f in frags:
@@ -437,6 +485,38 @@ def build_table(
     cell_spans = {(c.row, c.col): list(f.spans) for c, f in cells if c.text}
     text, spans = table_text(table, cell_spans)
     return table, text, spans, cell_spans, bounds
+
+
+def _inner_verticals(vrules: Sequence[VRule], x0: float, x1: float, top: float, bottom: float) -> list[VRule]:
+    """The vertical rules standing inside the table (off its edges, at least half of each rule between its top
+    and bottom rules), left to right."""
+    return sorted(
+        (v for v in vrules
+         if x0 + 2.0 < v.x < x1 - 2.0 and _overlap(v.y0, v.y1, top, bottom) >= 0.5 * (v.y1 - v.y0)),
+        key=lambda v: v.x,
+    )
+
+
+def _split_ruled(f: Fragment, bounds: list[tuple[float, float]], vrules: list[VRule]) -> list[Fragment]:
+    """In a table with vertical rules, a fragment over several columns is split only where a rule crosses it
+    (between two of its runs, on its line): otherwise it is one cell merged across them (a header over two
+    sub-columns whose rule starts below it)."""
+    c0, c1 = f.cols
+    if c1 <= c0 or len(f.spans) < 2:
+        return [f]
+    for k in range(1, len(f.spans)):
+        left, right = f.spans[k - 1][2][2], f.spans[k][2][0]
+        if not any(left - 1.0 <= v.x <= right + 1.0 and v.y0 <= f.cy <= v.y1 for v in vrules):
+            continue
+        a_end, b_start = f.spans[k - 1][1], f.spans[k][0]
+        head = Fragment(f.text[:a_end].rstrip(), f.spans[:k], f.x0, f.y0, left, f.y1, f.size, (c0, c0), f.rows,
+                        f.line)
+        tail = Fragment(f.text[b_start:].lstrip(), [(s - b_start, e - b_start, r) for s, e, r in f.spans[k:]],
+                        right, f.y0, f.x1, f.y1, f.size, (c1, c1), f.rows, f.line)
+        head.cols = _assign_cols(head, bounds)
+        tail.cols = _assign_cols(tail, bounds)
+        return [*_split_ruled(head, bounds, vrules), *_split_ruled(tail, bounds, vrules)]
+    return [f]
 
 
 def _expand_header(frags: list[Fragment], header_rows: int, n_cols: int) -> None:
@@ -597,8 +677,10 @@ def find_tables(
     join: Callable[[str, str], str],
     pstats: pua.PuaStats,
     stats: PageStats,
+    vrules: Sequence[VRule] = (),
 ) -> list[PageTable]:
-    """Tables of one page; each takes its caption line and the lines between its first and last rule."""
+    """Tables of one page; each takes its caption line and the lines between its first and last rule; ``vrules``
+    (the page's vertical rules, where it draws them) set the columns of the tables they stand in."""
     out: list[PageTable] = []
     for group in _group_rules(rules, lines):
         top, bottom = group[0].y, group[-1].y
@@ -630,7 +712,7 @@ def find_tables(
                 caption, cap_line = f"표 {number} {m.group('title').strip()}", ln
                 break
         table, text, spans, cells, columns = build_table(
-            number, caption, group, inside, page_index, join, pstats, stats
+            number, caption, group, inside, page_index, join, pstats, stats, vrules
         )
         used = inside + ([cap_line] if cap_line is not None else [])
         out.append(PageTable(table, text, spans, used, unreadable, cells, columns))

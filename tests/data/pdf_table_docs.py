@@ -144,3 +144,42 @@ def outlined_table_pdf(path: Path) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+FIGURE_COLS = (80.0, 150.0, 230.0)  # text of the first three columns; the fourth holds a drawing's letters
+FIGURE_RULES = (140.0, 220.0, 330.0)  # the vertical rules between the columns, where they are drawn
+
+
+def figure_letters_table_pdf(path: Path, *, vertical_rules: bool) -> Path:
+    """표 4.2-9 whose last column ("예") holds a section drawing: its letters (b, t, h) are text, far apart, wider
+    apart than the columns' own text. With ``vertical_rules`` the columns are also parted by drawn vertical rules
+    (as the KCSC PDFs draw them); without, horizontal rules only (as 한글 exports)."""
+    import pymupdf
+
+    doc: Any = pymupdf.open()  # type: ignore[no-untyped-call]
+    page = doc.new_page(width=595, height=842)
+    _frame(page, 1)
+    _text(page, LEFT, 100, "4 설계", 13)
+    _text(page, 80, 125, "(1) 판요소의 폭두께비는 표 4.2-9에 따른다.")
+    _text(page, 220, 160, "표 4.2-9 판요소의 폭두께비")
+    top, bottom = 170.0, 250.0
+    page.draw_line((LEFT, top), (RIGHT, top), width=0.9)
+    for x, t in zip((*FIGURE_COLS, 420.0), ("구분", "폭두께비", "한계값", "예"), strict=True):
+        _text(page, x, 188, t, 9)
+    page.draw_line((LEFT, 194), (RIGHT, 194), width=0.6)
+    body = [(("1", "b/t", "0.56"), ((345.0, -3.0, "b"), (390.0, 0.0, "t"), (470.0, 3.0, "h"))),
+            (("2", "d/t", "0.75"), ((360.0, 2.0, "t"), (440.0, -2.0, "d")))]
+    for k, (cells, letters) in enumerate(body):
+        base = 214 + 28 * k
+        for x, t in zip(FIGURE_COLS, cells, strict=True):
+            _text(page, x, base, t, 9)
+        for x, dy, t in letters:  # the drawing's letters stand at its parts' heights, not on the row's baseline
+            _text(page, x, base + dy, t, 8)
+        page.draw_line((LEFT, base + 8), (RIGHT, base + 8), width=0.6 if k == 0 else 0.9)
+    if vertical_rules:
+        for x in FIGURE_RULES:
+            page.draw_line((x, top), (x, bottom), width=0.36)
+    _text(page, 80, 280, "(2) 표의 값은 한계값이다.")
+    doc.save(path)
+    doc.close()
+    return path

@@ -759,7 +759,7 @@ USED_FOR = re.compile(
     r"설치하는|설치되는)\s"
 )
 # "어떤 관로로 설계하나요?": a kind of thing asked — the rule must prescribe one, not only name it in a case
-KIND_OF_ASKED = re.compile(r"어떤\s+([가-힣]{2,}?)(?<!으)(?:으로|로|을|를)\s")  # "어떤 식으로": no thing (식)
+KIND_OF_ASKED = re.compile(r"어떤\s+([가-힣]{2,}?)(?:으로|로|을|를)\s")
 
 
 # "이 기준은 …", "…에 적용한다": what a standard or clause applies to (not "… 품셈을 우선 적용한다": a rule)

@@ -166,11 +166,7 @@ def _noun_phrase_before(q: str, toks: list[Any], end: int) -> tuple[str, int]:
             if not core:
                 break  # a particle written apart ("≤ ? 의 한계값"): no noun before it
             # a determiner glued to the next morpheme is a mis-split word ("세장비": 세/MM 장비/NNG)
-            # a particle inside a word that ends on a noun is a mis-split rare word ("챌판": 채/NNB ᆯ/JKO 판/NNG)
-            inner = [t for t, _ in core[1:-1]]
-            inner_ok = all(
-                t in _NOUNISH or t in ("VV", "VA", "ETN", "XSV", "XSA", "MM") or t.startswith("J") for t in inner
-            ) and all(t in _NOUNISH or t in ("VV", "VA", "ETN", "XSV", "XSA", "MM") for t, _ in core[-1:]) and (
+            inner_ok = all(t in _NOUNISH or t in ("VV", "VA", "ETN", "XSV", "XSA", "MM") for t, _ in core[1:]) and (
                 core[0][0] in _NOUNISH or core[0][0] in ("VV", "VA", "XPN") or (core[0][0] == "MM" and len(core) > 1)
             )
             last_ok = bool(core) and core[-1][0] in (*_NOUNISH, "ETN")

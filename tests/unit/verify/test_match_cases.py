@@ -244,10 +244,3 @@ def test_what_a_thing_is_used_in_narrows_it_like_a_case() -> None:
     assert not _match("도로암거에 쓰는 콘크리트 설계기준강도 하한은 몇 MPa인가요?", general, "21").checks["conditions"]
     own = "(1) 도로암거에 사용하는 콘크리트의 설계기준강도는 30 MPa 이상으로 한다."
     assert _match("도로암거에 쓰는 콘크리트 설계기준강도 하한은 몇 MPa인가요?", own, "30").checks["conditions"]
-
-
-def test_a_rare_word_the_tokenizer_splits_with_a_particle_stays_in_the_subject() -> None:
-    # Kiwi reads "챌판" as 채/NNB ᆯ/JKO 판/NNG: the words before it still narrow the quantity asked
-    need = read_need("소규모 목조주택 계단의 최대 챌판 높이는 몇 mm인가요?")
-    assert "목조주택" in need.subject
-    assert "챌판" in need.subject

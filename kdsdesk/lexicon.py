@@ -753,11 +753,6 @@ ANSWER_KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 )
 
 
-# "도로암거에 쓰는 콘크리트": what a thing is used for or in narrows it like a case does
-USED_FOR = re.compile(
-    r"([가-힣A-Za-z0-9·]{2,}(?:\s[가-힣A-Za-z0-9·]{2,})?)에\s*(?:쓰는|쓰이는|사용하는|사용되는|적용하는|적용되는|"
-    r"설치하는|설치되는)\s"
-)
 # "어떤 관로로 설계하나요?": a kind of thing asked — the rule must prescribe one, not only name it in a case
 KIND_OF_ASKED = re.compile(r"어떤\s+([가-힣]{2,}?)(?:으로|로|을|를)\s")
 

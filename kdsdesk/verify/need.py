@@ -245,9 +245,6 @@ def question_cases(question: str) -> tuple[str, ...]:
     scope = scope_of(q)
     if scope and not any(scope in c or c in scope for c in out):
         out.insert(0, scope)
-    for m in lx.USED_FOR.finditer(q):
-        if not any(m.group(1) in c or c in m.group(1) for c in out):
-            out.append(m.group(1))  # "도로암거에 쓰는 콘크리트": the use narrows the thing asked
     # an aside in parentheses that narrows what is asked ("본문(보로 지지되는 슬래브)"), not an exclusion, a
     # reference to a table or a list of what is asked ("(최소 피복두께, ㎝)")
     for m in lx.HANGUL_ASIDE.finditer(q):

@@ -235,12 +235,3 @@ def test_a_drop_or_a_loss_is_a_quantity_whose_modifiers_must_frame_the_value() -
     text = "③ 전압력강하는 초기 게이지 압력의 1/3을 초과하지 않도록 한다."
     assert not _match("공조기 냉각코일의 코일 1열당 압력강하 한도는?", text, "1/3").checks["subject"]
     assert _match("증기배관의 전압력강하는 초기 게이지 압력의 얼마 이하인가요?", text, "1/3").checks["subject"]
-
-
-def test_what_a_thing_is_used_in_narrows_it_like_a_case() -> None:
-    need = read_need("도로암거에 쓰는 콘크리트 설계기준강도 하한은 몇 MPa인가요?")
-    assert "도로암거" in need.conditions
-    general = "(1) 콘크리트의 설계기준압축강도 f_ck는 21 MPa 이상이어야 한다."
-    assert not _match("도로암거에 쓰는 콘크리트 설계기준강도 하한은 몇 MPa인가요?", general, "21").checks["conditions"]
-    own = "(1) 도로암거에 사용하는 콘크리트의 설계기준강도는 30 MPa 이상으로 한다."
-    assert _match("도로암거에 쓰는 콘크리트 설계기준강도 하한은 몇 MPa인가요?", own, "30").checks["conditions"]

@@ -753,10 +753,6 @@ ANSWER_KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 )
 
 
-# "어떤 관로로 설계하나요?": a kind of thing asked — the rule must prescribe one, not only name it in a case
-KIND_OF_ASKED = re.compile(r"어떤\s+([가-힣]{2,}?)(?:으로|로|을|를)\s")
-
-
 # "이 기준은 …", "…에 적용한다": what a standard or clause applies to (not "… 품셈을 우선 적용한다": a rule)
 SCOPE_SENTENCE = re.compile(
     r"^\s*(?:\(\d+\)\s*)?이\s*기준은|적용\s*범위|에\s*(?:대하여|대해|한하여|한해)?\s*적용한다\.?$"

@@ -241,12 +241,6 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     if lx.EXEMPTION_ASKED.search(need.question):
         # "설치하지 않아도 되는 것은": the exception, not the rule it makes an exception to
         checks["need_exemption"] = any(lx.EXEMPTION_STATED.search(r) for r in reqs)
-    kind_of = lx.KIND_OF_ASKED.search(need.question)
-    if kind_of and kind_of.group(1) not in lx.REQUEST_WORDS and kind_of.group(1) not in lx.GENERIC_WORDS:
-        # the thing of the kind asked stands in the rule itself, not only in the case it is stated for ("단독관로를
-        # 구성 시에는 … 직선으로 설치" does not say which 관로)
-        thing = kind_of.group(1)
-        checks["need_answer_kind"] = any(thing in _outside_cases(r) for r in reqs)
     for asked_kind, given_kind in lx.ANSWER_KINDS:
         if asked_kind.search(need.question):
             # "보호등전위본딩 위치는?": a sentence that names no place does not answer it
@@ -263,14 +257,6 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
             _EQUATION.search(r) and len(re.findall(r"[가-힣]", r)) < len(r) // 3 for r in reqs
         )
     return checks
-
-
-def _outside_cases(sentence: str) -> str:
-    """The sentence without the case phrases it opens with ("… 구성 시에는", "… 경우에는")."""
-    last = 0
-    for m in lx.CASE_MARKER.finditer(sentence):
-        last = m.end()
-    return sentence[last:]
 
 
 def _item_place(c: Citation) -> tuple[int, bool]:

@@ -202,14 +202,3 @@ def test_a_place_side_or_time_asked_needs_a_sentence_that_names_one() -> None:
     no_side = _ask(q, "(1) 철도 통신선로의 동케이블은 철도선로에 근접하여 평행하게 포설한다.")
     assert no_side.verdict.checks.get("need_answer_kind") is False
     assert _ask(q, "(2) 철도 통신선로의 동케이블은 노선 종점을 향하여 좌측에 포설한다.").status == "confirmed"
-
-
-def test_a_kind_of_thing_asked_needs_a_rule_that_prescribes_one() -> None:
-    q = "철도 통신선로용 관로는 원칙적으로 어떤 관로로 설계하나요?"
-    only_case = "(2) 철도 통신선로용으로 단독관로를 구성 시에는 건축한계에 저촉되지 않고 직선으로 설치한다."
-    assert _ask(q, only_case).verdict.checks.get("need_answer_kind") is False
-    rule = "(1) 철도 통신선로용 관로는 공동관로로 설계하는 것을 원칙으로 한다."
-    assert _ask(q, rule).status == "confirmed"
-    # a kind of way or condition ("어떤 방식으로") asks no thing of its own
-    way = "(1) 신호용 전원의 수전은 상용, 예비 이중화로 수전하여 정전 시 예비전원으로 자동절체 되도록 한다."
-    assert _ask("신호용 전원은 어떤 방식으로 수전해야 하나요?", way).verdict.checks.get("need_answer_kind") is None

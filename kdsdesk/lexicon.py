@@ -732,27 +732,6 @@ REFERENCE_BEFORE_VALUE = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\
 
 
 # -- verifier (kdsdesk.verify.verifier) --------------------------------------------------------------------------------
-# what kind of answer a question's question word asks, and the words a requirement needs to give one: a place
-# ("위치는?", "어디에"), a side or direction ("어느 쪽"), a time ("언제", "시기")
-ANSWER_KINDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
-    (
-        re.compile(r"어느\s*(?:쪽|방향|측)|어떤\s*방향"),
-        re.compile(r"좌측|우측|왼쪽|오른쪽|상류|하류|상향|하향|위쪽|아래쪽|양측|양쪽|한쪽|외측|내측|방향|[가-힣]쪽|[가-힣]측"),
-    ),
-    (
-        re.compile(r"위치(?:는|를|가|에)|어디(?:에|에서|서|로|까지|를)?|어느\s*(?:위치|곳|지점|부분|장소)"),
-        re.compile(
-            r"[가-힣](?:에|에서|에는|으로부터|로부터)\s|위치|부근|근처|후단|전단|상부|하부|상단|하단|측면|양측|내부|외부|"
-            r"주변|사이|중앙|중간|경계|이내|이상\s*떨어|끝|모서리|지점|구간|개소|장소"
-        ),
-    ),
-    (
-        re.compile(r"언제|어느\s*시기|시기는|시점은"),
-        re.compile(r"전에|후에|이전|이후|때|시에|시점|시기|단계|마다|이내|착수|완료|준공|직후|직전"),
-    ),
-)
-
-
 # "이 기준은 …", "…에 적용한다": what a standard or clause applies to (not "… 품셈을 우선 적용한다": a rule)
 SCOPE_SENTENCE = re.compile(
     r"^\s*(?:\(\d+\)\s*)?이\s*기준은|적용\s*범위|에\s*(?:대하여|대해|한하여|한해)?\s*적용한다\.?$"

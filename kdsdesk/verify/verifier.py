@@ -241,11 +241,6 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     if lx.EXEMPTION_ASKED.search(need.question):
         # "설치하지 않아도 되는 것은": the exception, not the rule it makes an exception to
         checks["need_exemption"] = any(lx.EXEMPTION_STATED.search(r) for r in reqs)
-    for asked_kind, given_kind in lx.ANSWER_KINDS:
-        if asked_kind.search(need.question):
-            # "보호등전위본딩 위치는?": a sentence that names no place does not answer it
-            checks["need_answer_kind"] = any(given_kind.search(r) for r in reqs)
-            break
     if need.ordinal:
         # "세 번째로 제시된 것은?": the item at that place of a list, not a sentence about the list
         places = [_item_place(c) for c in good]

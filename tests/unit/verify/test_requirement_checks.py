@@ -189,16 +189,3 @@ def test_a_place_in_a_list_asked_needs_the_item_at_that_place() -> None:
 
     place = [_item_place(cite(x)) for x in ("BACnet", "Modbus", "KNX")]
     assert place == [(1, False), (3, False), (4, True)]
-
-
-def test_a_place_side_or_time_asked_needs_a_sentence_that_names_one() -> None:
-    q = "건물로 인입되는 수도관의 보호등전위본딩 위치는?"
-    no_place = _ask(q, "(3) 건물로 인입되는 수도관은 적절한 공법으로 보호등전위본딩 하여야 한다.")
-    assert no_place.status != "confirmed"
-    assert no_place.verdict.checks.get("need_answer_kind") is False
-    place = "(3) 건물로 인입되는 수도관은 건물 내부로 인입된 최초의 밸브 후단에서 보호등전위본딩 하여야 한다."
-    assert _ask(q, place).status == "confirmed"
-    q = "철도 통신선로의 동케이블은 어느 쪽에 포설하나요?"
-    no_side = _ask(q, "(1) 철도 통신선로의 동케이블은 철도선로에 근접하여 평행하게 포설한다.")
-    assert no_side.verdict.checks.get("need_answer_kind") is False
-    assert _ask(q, "(2) 철도 통신선로의 동케이블은 노선 종점을 향하여 좌측에 포설한다.").status == "confirmed"

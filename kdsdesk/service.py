@@ -179,6 +179,13 @@ class Library:
         verdict = add_checks(answer.verdict, {"source_fresh": not stale}, stale_reason(stale))
         return dataclasses.replace(answer, verdict=verdict)
 
+    def outdated_files(self) -> list[str]:
+        """Searchable files indexed by another parser, tokenizer or index layout than this version's (after an
+        upgrade): their text may be missing from search until they are indexed again."""
+        from kdsdesk.index.indexer import stale_files
+
+        return [str(p) for p in stale_files(self.catalog)]
+
     def stale_sources(self) -> dict[str, str]:
         """Searchable files changed (``"changed"``) or gone (``"missing"``) since they were indexed."""
         return self.catalog.source_changes([d.file for d in self.documents() if d.status == "searchable"])

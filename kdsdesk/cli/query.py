@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kdsdesk.cli.common import (
     EXIT_FAIL,
@@ -17,6 +19,23 @@ from kdsdesk.cli.common import (
 )
 from kdsdesk.errors import KnownError
 
+if TYPE_CHECKING:
+    from kdsdesk.service import Library
+
+
+def _warn_outdated(lib: Library) -> None:
+    """Say on stderr, in Korean, when files of the library were indexed by another version (they may be missing
+    from what is found until indexed again), with the command that does it."""
+    old = lib.outdated_files()
+    if not old:
+        return
+    names = ", ".join(Path(f).name for f in old[:3]) + (f" 외 {len(old) - 3}개" if len(old) > 3 else "")
+    print(
+        f"알림: 파일 {len(old)}개가 이전 버전으로 색인되어 검색·답변에서 빠질 수 있습니다({names}). "
+        f"다시 색인하세요: kdsdesk index --library {lib.root} <파일 또는 폴더>",
+        file=sys.stderr,
+    )
+
 
 def cmd_search(args: argparse.Namespace) -> int:
     """``kdsdesk search QUERY`` or ``--batch FILE|-`` (JSON Lines in and out; models load once)."""
@@ -24,6 +43,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         raise KnownError("검색어를 주거나 --batch 파일을 지정하세요.")
     dense = None if not args.lexical else False
     with opened_library(args) as lib:
+        _warn_outdated(lib)
         if args.batch:
             for item in batch_lines(args.batch):
                 hits = lib.search(str(item["question"]), k=args.k, dense=dense)
@@ -48,6 +68,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not args.batch and not args.question:
         raise KnownError("질문을 주거나 --batch 파일을 지정하세요.")
     with opened_library(args) as lib:
+        _warn_outdated(lib)
         if args.batch:
             for item in batch_lines(args.batch):
                 answer = lib.ask(str(item["question"]), llm=args.llm)

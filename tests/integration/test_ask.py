@@ -175,3 +175,23 @@ def test_tiny_gguf_end_to_end(
         if a.status in ("restricted", "unverified"):
             assert a.value == ""
     assert streamed
+
+
+def test_cli_says_when_files_were_indexed_by_another_version(
+    samples: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    lib = _library(tmp_path / "lib", [samples / "dev-kds-21-50-00.hwpx"])
+    root = str(lib.root)
+    lib.close()
+    assert cli.main(["search", "--library", root, "거푸집 측압"]) == 0
+    assert "다시 색인" not in capsys.readouterr().err
+    db = sqlite3.connect(Path(root) / "catalog.sqlite3")
+    db.execute("UPDATE files SET parser_version = 'hwpx-0'")  # as an older version of the app left it
+    db.commit()
+    db.close()
+    cli.main(["ask", "--library", root, "--llm", "none", "거푸집 측압은?"])
+    err = capsys.readouterr().err
+    assert "다시 색인" in err
+    assert "dev-kds-21-50-00.hwpx" in err

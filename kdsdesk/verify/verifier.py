@@ -85,21 +85,32 @@ def _clause_text(r: Reading, hits: Sequence[Hit]) -> list[str]:
     opens = lx.SUB_ITEM_MARK.match(c.text) or lx.EXCEPTION_OPEN.match(c.text) or lx.CONTINUATION_OPEN.match(c.text)
     if opens and c.text.find(r.sentence) <= 2:
         return [x.text for x in same if x.ordinal == c.ordinal - 1]
-    return _parent_item(c.text, r.start)
+    parent, _, _ = _list_item(c.text, r.start)
+    return [parent] if parent else []  # "(1) 엘리베이터 계획 및 설계" over "② 출입문의 폭은 0.8 m 이상"
 
 
-def _parent_item(text: str, pos: int) -> list[str]:
-    """The item a sub-item belongs to, written above it in the same chunk ("(1) 엘리베이터 계획 및 설계" over "②
-    출입문의 폭은 0.8 m 이상"): it names what the sub-item is about."""
-    start = text.rfind("\n", 0, max(pos, 0)) + 1
-    level = lx.item_level(text[start:])
-    if level <= 0:
-        return []
-    for line in reversed(text[: max(start - 1, 0)].split("\n")):
-        above = lx.item_level(line)
-        if 0 <= above < level:
-            return [line]
-    return []
+def _list_item(text: str, pos: int) -> tuple[str, int, bool]:
+    """For the list item whose line holds ``pos``: the item line above it in the chunk that it belongs to ("" when
+    none), its place among the items of its level under that one (1 for the first; 0 when the line opens no item)
+    and whether it is the last of them."""
+    lines = text.split("\n")
+    k = text[: max(pos, 0)].count("\n")
+    level = lx.item_level(lines[k]) if k < len(lines) else -1
+    if level < 0:
+        return "", 0, False
+    parent, place = "", 1
+    for line in reversed(lines[:k]):
+        other = lx.item_level(line)
+        if 0 <= other < level:
+            parent = line  # the item above them all
+            break
+        place += other == level
+    later: list[int] = []
+    for x in (lx.item_level(line) for line in lines[k + 1 :]):
+        if 0 <= x < level:
+            break
+        later.append(x)
+    return parent, place, level not in later
 
 
 def _same_value(a: str, b: str) -> bool:
@@ -255,26 +266,10 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
 
 
 def _item_place(c: Citation) -> tuple[int, bool]:
-    """The place of the quoted list item among the items of its level under one parent in its chunk (1 for the
-    first) and whether it is the last of them; (0, False) when the quote opens no list item."""
-    text = c.chunk.text
-    lines = text.split("\n")
-    k = text[: max(c.start, 0)].count("\n")
-    level = lx.item_level(lines[k]) if k < len(lines) else -1
-    if level < 0:
-        return 0, False
-    place = 1
-    for line in reversed(lines[:k]):
-        other = lx.item_level(line)
-        if 0 <= other < level:
-            break  # the item above them all
-        place += other == level
-    later: list[int] = []
-    for x in (lx.item_level(line) for line in lines[k + 1 :]):
-        if 0 <= x < level:
-            break
-        later.append(x)
-    return place, level not in later
+    """The place of the quoted list item among its siblings (0 when the quote opens no list item), and whether it
+    is the last of them."""
+    _, place, last = _list_item(c.chunk.text, c.start)
+    return place, last
 
 
 def _permission_near(sentence: str, words: Sequence[str]) -> bool:
@@ -290,7 +285,7 @@ def _frame_of(chunk: Chunk) -> str:
     return " ".join([chunk.doc.title, chunk.doc.doc_code, *chunk.clause_path])
 
 
-def _other_definition(draft: Draft, hits: Sequence[Hit], need: Need | None = None, cited: Chunk | None = None) -> bool:
+def _other_definition(draft: Draft, hits: Sequence[Hit], need: Need, cited: Chunk | None) -> bool:
     """Another definition of the same term, in other words, among the best hits ("물리탐사: …" in two standards);
     not one from a standard or clause outside the setting the question names ("농도계획에서 '설계속도'의 정의는?":
     a road standard's 설계속도 is another standard's term) when the cited one is inside it."""
@@ -299,7 +294,7 @@ def _other_definition(draft: Draft, hits: Sequence[Hit], need: Need | None = Non
         return False  # a symbol ("a : 전단경간") is each standard's own
     given = bigrams(draft.definition)
     frame = _frame_of(cited) if cited is not None else ""
-    inside = [c for c in need.conditions if words_covered(c, frame) >= WORDS] if need is not None and frame else []
+    inside = [c for c in need.conditions if words_covered(c, frame) >= WORDS] if frame else []
     for h in hits[:TOP]:
         if inside and not any(words_covered(c, _frame_of(h.chunk)) >= WORDS for c in inside):
             continue

@@ -299,13 +299,13 @@ def _record_unreadable(catalog: Catalog, f: Path, message: str) -> None:
 
 
 def stale_files(catalog: Catalog) -> list[Path]:
-    """Searchable files indexed by another parser or tokenizer version (to re-add)."""
+    """Searchable files indexed by another parser or tokenizer version (to re-add); one catalog query."""
     tok_v = tokenizer_version()
+    parser_v: dict[str, str] = {}
     out = []
-    for d in catalog.documents():
-        row = catalog.file_row(d.file)
-        if row is None or d.status != "searchable":
-            continue
-        if row["tokenizer_version"] != tok_v or row["parser_version"] != parser_version(d.kind):
-            out.append(Path(d.file))
+    for path, kind, pv, tv in catalog.index_versions():
+        if kind not in parser_v:
+            parser_v[kind] = parser_version(kind)
+        if tv != tok_v or pv != parser_v[kind]:
+            out.append(Path(path))
     return out

@@ -105,6 +105,7 @@ CREATE TABLE IF NOT EXISTS unanswered (
 );
 """
 
+_SQL_PARAMS = 500  # bound parameters per query (SQLite's limit is 999 in old builds)
 _FILE_COLS = "path, sha256, kind, doc_code, title, year, status, message, n_pages, n_chunks, n_vectors, size, mtime, id"
 
 
@@ -433,12 +434,32 @@ class Catalog:
             return None
         return {d[0]: v for d, v in zip(cur.description, row, strict=True)}
 
+    def index_versions(self) -> list[tuple[str, str, str, str]]:
+        """``(path, kind, parser_version, tokenizer_version)`` of every searchable file, in one query, in the order
+        of ``documents`` (code, year, kind, path)."""
+        rows = self.db().execute(
+            "SELECT path, kind, parser_version, tokenizer_version FROM files WHERE status = 'searchable'"
+            " ORDER BY doc_code = '', doc_code, year, kind, path"
+        ).fetchall()
+        return [(str(r[0]), str(r[1] or "pdf"), str(r[2]), str(r[3])) for r in rows]
+
     def source_changes(self, files: Sequence[str]) -> dict[str, str]:
         """Of ``files`` (catalog paths), those whose size or modification time differ from what was indexed
-        (``"changed"``) or that are gone (``"missing"``), in the order given."""
+        (``"changed"``) or that are gone (``"missing"``), in the order given. One catalog query for all."""
+        wanted = list(dict.fromkeys(files))
+        if not wanted:
+            return {}
+        indexed: dict[str, tuple[int, float]] = {}
+        for i in range(0, len(wanted), _SQL_PARAMS):
+            part = wanted[i:i + _SQL_PARAMS]
+            marks = ",".join("?" * len(part))
+            for path, size, mtime in self.db().execute(
+                f"SELECT path, size, mtime FROM files WHERE path IN ({marks})", part
+            ):
+                indexed[str(path)] = (int(size), float(mtime))
         out: dict[str, str] = {}
-        for f in dict.fromkeys(files):
-            row = self.db().execute("SELECT size, mtime FROM files WHERE path = ?", (f,)).fetchone()
+        for f in wanted:
+            row = indexed.get(f)
             if row is None:
                 continue
             try:

@@ -114,6 +114,36 @@ def test_version_change_reindexes(catalog: Catalog, files: dict[str, Path], monk
     assert report.replaced == (str(files["steel_pdf"].resolve()),)
 
 
+def test_version_and_source_checks_read_the_catalog_once_whatever_the_number_of_files(
+    catalog: Catalog, files: dict[str, Path]
+) -> None:
+    """``stale_files`` and ``source_changes`` ask the catalog one query for all files (not one per file: a library
+    of 350 standards is checked when the window opens and before each answer)."""
+    drain(add_files(catalog, list(files.values()), parse=fake_parse))
+    catalog.db().execute("UPDATE files SET parser_version = 'pdf-0' WHERE kind = 'pdf'")  # an older app's
+    catalog.db().commit()
+    selects: list[str] = []
+
+    def traced(sql: str) -> None:
+        if sql.lstrip().upper().startswith("SELECT"):
+            selects.append(sql)
+
+    catalog.db().set_trace_callback(traced)
+    try:
+        stale = indexer.stale_files(catalog)
+        assert len(selects) == 1
+        pdfs = sorted(str(p.resolve()) for p in files.values() if p.suffix == ".pdf")
+        assert sorted(map(str, stale)) == pdfs
+        selects.clear()
+        every = [d.file for d in catalog.documents() if d.status == "searchable"]
+        selects.clear()
+        Path(every[0]).unlink()
+        assert catalog.source_changes([*every, "/not/in/the/catalog.pdf"]) == {every[0]: "missing"}
+        assert len(selects) == 1
+    finally:
+        catalog.db().set_trace_callback(None)
+
+
 def test_a_lexical_layout_change_reindexes_without_damage(tmp_path: Path, files: dict[str, Path]) -> None:
     """An index of an older layout (``LEXICAL_SCHEMA_VERSION`` bumped) is rebuilt by the next writer: no
     "search index missing" damage, every file re-indexed and searchable again."""

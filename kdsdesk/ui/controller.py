@@ -51,6 +51,7 @@ class Controller(QObject):
     find_ready = Signal(object)  # list[tuple[int, tuple[float, float, float, float]]]
     outline_ready = Signal(str, list)  # file, list of clause paths
     models_ready = Signal(object)  # kdsdesk.models.manifest.ModelReport
+    outdated_ready = Signal(list)  # list[str]: searchable files indexed by another version of the app
     failure = Signal(object)  # BaseException for the error dialogs
 
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
@@ -151,6 +152,7 @@ class Controller(QObject):
         self.indexing_changed.emit(False)
         self.refresh_documents()
         if not self.closing:
+            self.check_outdated()
             self.start_encoding()
 
     # -- dense vectors in the background --------------------------------------------------------------------------
@@ -241,6 +243,11 @@ class Controller(QObject):
             return check_models(cache_path=self.library.root / "model-hashes.json")
 
         self.read_lane.submit(job, self.models_ready.emit, on_error=self._read_error)
+
+    def check_outdated(self) -> None:
+        """Which files an older version of the app indexed (``outdated_ready``), on the read lane: the check asks
+        the parsers for their versions (the PDF one asks the OCR engine)."""
+        self.read_lane.submit(self.library.outdated_files, self.outdated_ready.emit, on_error=self._read_error)
 
     def _read_error(self, exc: BaseException) -> None:
         log.warning("background read failed: %s", exc)

@@ -167,7 +167,16 @@ class MainWindow(QMainWindow):
         self.encode_bar = QProgressBar()
         self.encode_bar.setMaximumWidth(160)
         self.encode_bar.hide()
+        self.outdated: list[str] = []
+        self.outdated_label = QLabel()
+        self.outdated_button = QPushButton("다시 색인")
+        self.outdated_button.setFlat(True)
+        self.outdated_button.setToolTip("이전 버전으로 색인된 파일을 지금 다시 색인합니다.")
+        self.outdated_label.hide()
+        self.outdated_button.hide()
         bar = self.statusBar()
+        bar.addPermanentWidget(self.outdated_label)
+        bar.addPermanentWidget(self.outdated_button)
         bar.addPermanentWidget(self.encode_label)
         bar.addPermanentWidget(self.encode_bar)
         bar.addPermanentWidget(self.docs_label)
@@ -210,6 +219,8 @@ class MainWindow(QMainWindow):
         c.find_ready.connect(self.viewer.show_found)
         c.outline_ready.connect(panel.set_outline)
         c.models_ready.connect(self.on_models)
+        c.outdated_ready.connect(self.on_outdated)
+        self.outdated_button.clicked.connect(self.reindex_outdated)
         c.failure.connect(self.show_failure)
         panel.add_clicked.connect(self.open_files)
         panel.remove_requested.connect(c.remove)
@@ -260,6 +271,23 @@ class MainWindow(QMainWindow):
             if d.doc_code and d.status == "searchable":
                 editions.setdefault(d.doc_code, set()).add(d.year)
         self.answer_view.editions = {c: tuple(sorted(ys)) for c, ys in editions.items()}
+
+    def on_outdated(self, files: list[str]) -> None:
+        """The status bar says how many files an older version of the app indexed (their text may be missing from
+        what is found) and offers to index them again."""
+        self.outdated = list(files)
+        self.outdated_label.setVisible(bool(files))
+        self.outdated_button.setVisible(bool(files))
+        if not files:
+            self.outdated_label.clear()
+            return
+        self.outdated_label.setText(f"이전 버전으로 색인된 파일 {len(files)}개 — 검색·답변에서 빠질 수 있음")
+        names = "\n".join(Path(f).name for f in files[:20]) + (f"\n… 외 {len(files) - 20}개" if len(files) > 20 else "")
+        self.outdated_label.setToolTip(f"앱이 업데이트된 뒤 다시 색인하지 않은 파일입니다. 다시 색인하세요.\n{names}")
+
+    def reindex_outdated(self) -> None:
+        if self.outdated and self.controller.reindex(self.outdated):
+            self.on_outdated([])
 
     def on_scope(self, codes: list[str]) -> None:
         """The scope box names how many standards a question would be limited to."""
@@ -512,6 +540,7 @@ def run_gui(library: str | None = None, screenshot: str | None = None, ask: str 
         window.statusBar().clearMessage()
     controller.refresh_documents()
     controller.check_models()
+    controller.check_outdated()
     run: ScreenshotRun | None = None
     if screenshot:
         run = ScreenshotRun(window, screenshot, ask)

@@ -75,3 +75,46 @@ def test_a_stale_source_shows_a_reindex_button_that_asks_for_the_cited_files(qtb
     fresh = Verdict("confirmed", {"value_in_quote": True, "source_fresh": True})
     view.show_answer(Answer("장력은?", Draft("numeric", value="200", unit="kN"), fresh, citations=(citation,)))
     assert not view.reindex_button.isVisibleTo(view)
+
+
+def test_the_status_bar_says_when_files_were_indexed_by_an_older_version_and_offers_to_index_them_again(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+) -> None:
+    import sqlite3
+
+    from kdsdesk.service import Library
+    from kdsdesk.ui.controller import Controller
+    from kdsdesk.ui.main_window import MainWindow
+
+    root = _library(tmp_path)
+
+    def checked_window() -> MainWindow:
+        win = MainWindow(Controller(Library(root)), tmp_path / "kdsdesk.log")
+        qtbot.addWidget(win)
+        win.show()
+        with qtbot.waitSignal(win.controller.outdated_ready, timeout=30000):
+            win.controller.check_outdated()  # on the read lane, as at start-up and after each indexing run
+        return win
+
+    win = checked_window()
+    try:
+        assert not win.outdated_label.isVisibleTo(win)  # indexed by this version: nothing to say
+        assert not win.outdated_button.isVisibleTo(win)
+    finally:
+        assert win.controller.shutdown(30000)
+    db = sqlite3.connect(root / "catalog.sqlite3")
+    db.execute("UPDATE files SET parser_version = 'pdf-0' WHERE kind = 'pdf'")  # as an older version left them
+    db.commit()
+    db.close()
+    win = checked_window()
+    try:
+        assert win.outdated_label.isVisibleTo(win)
+        assert "이전 버전으로 색인된 파일 2개" in win.outdated_label.text()
+        assert "steel.pdf" in win.outdated_label.toolTip()
+        asked: list[list[str]] = []
+        monkeypatch.setattr(win.controller, "reindex", lambda files: asked.append(list(files)) or True)
+        win.outdated_button.click()
+        assert [sorted(Path(f).name for f in files) for files in asked] == [["shear.pdf", "steel.pdf"]]
+        assert not win.outdated_label.isVisibleTo(win)
+    finally:
+        assert win.controller.shutdown(30000)

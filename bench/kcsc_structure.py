@@ -137,7 +137,8 @@ def _toc_at(text: str, pos: int) -> tuple[list[TocEntry], int]:
         if e is not None:
             page = int(e.group("page"))
             title = e.group("title").strip()
-            if _toc_page_ok(page, last_page, bool(out)) and _toc_title_ok(title):
+            first_chapter = e.group("num") == "1"  # a 목차 of a standard printed in a book starts at its page there
+            if _toc_page_ok(page, last_page, bool(out), first_chapter) and _toc_title_ok(title):
                 out.append(TocEntry(e.group("num").replace("..", "."), title, page))
                 last_page, pos = page, e.end()
                 continue
@@ -152,8 +153,8 @@ def _toc_at(text: str, pos: int) -> tuple[list[TocEntry], int]:
     return (out, pos) if out else ([], 0)
 
 
-def _toc_page_ok(page: int, last: int, have: bool) -> bool:
-    return (not have and page <= 10) or (have and last <= page <= last + 60)
+def _toc_page_ok(page: int, last: int, have: bool, first_chapter: bool = False) -> bool:
+    return (not have and (page <= 10 or first_chapter)) or (have and last <= page <= last + 60)
 
 
 def _toc_title_ok(title: str) -> bool:
@@ -347,6 +348,9 @@ def _title_from(text: str, start: int, limit: int) -> tuple[str, int]:
     return title, end
 
 
+# what follows a clause number cited in a sentence ("4.5.2절", "4.4.3이나", "4.3.3.3까지의")
+_REFERENCE_WORD = r"(?:절|항|조|호|장|이나|이|가|까지|에|의|을|를|와|과|로|으로|은|는|및|또는|부터|참조|내지|등)"
+_TITLE_WITH_STOP = re.compile(r"[가-힣A-Za-z][^\s.]*(?:\s[^\s.]+){0,2}(?<!다)\.")
 _OPENERS = {"이", "그", "본", "각", "다음", "이때", "여기서", "다만", "또한"}  # words that open a sentence
 _PARTICLE = re.compile(r"(?:으로|은|는|을|를|의|이|가|와|과|에|로)$")
 
@@ -381,12 +385,16 @@ def _deeper(
     from kdsdesk.ingest.clauses import parse_heading
 
     reps = "{0,5}" if allow_top else "{1,5}"
-    rx = re.compile(rf"(?:(?<=\s)|^)(\d{{1,2}}(?:\.\d{{1,2}}){reps})\.?\s+(?=[가-힣A-Za-z]|\d[가-힣])")
+    # "4.1.2 제목", and a number of three levels or more written against its title ("1.4.1용어의 선택기준")
+    rx = re.compile(
+        rf"(?:(?<=\s)|^)(\d{{1,2}}(?:\.\d{{1,2}}){reps})\.?\s+(?=[가-힣A-Za-z]|\d[가-힣])"
+        r"|(?:(?<=\s)|^)(\d{1,2}(?:\.\d{1,2}){2,5})(?=[가-힣])(?!" + _REFERENCE_WORD + ")"
+    )
     out: list[_Head] = []
     now = _key(cur) if cur else ()
     up = _key(upper) if upper else (10**6,)
     for m in rx.finditer(text, lo, hi):
-        num = m.group(1)
+        num = m.group(1) or m.group(2)
         if num in listed:
             continue
         k = _key(num)
@@ -399,6 +407,8 @@ def _deeper(
             continue
         title, end = _title_from(text, m.end(), hi)
         title = clean_title(title)
+        if _TITLE_WITH_STOP.fullmatch(title):  # "4.1.5 배수펌프. 배수펌프의 유량은 …": the title ends at the stop
+            title = title[:-1]
         if not title or parse_heading(f"{num}. {title}" if len(k) == 1 else f"{num} {title}") is None:
             continue
         out.append(_Head(m.start(), end, num, title, False))
@@ -508,6 +518,7 @@ def split_body(text: str, part_only: bool = False) -> Structure:
                 limit = nxt if st.unnumbered else min(nxt, prev_end + NUMBERED_TITLE_ONLY_GAP)
                 got = _title_only(text, e, prev_end, limit)
             placed[i] = got
+        _same_title_child(toc, placed)
         for e, p in zip(toc, placed, strict=True):
             if p is None:
                 (st.beyond if part_only and _after_last(e, placed, toc) else st.missing).append(e)
@@ -515,7 +526,7 @@ def split_body(text: str, part_only: bool = False) -> Structure:
             st.found.append(e)
             title = e.title
             written = text[p[0]:p[1]]
-            if e.num and not re.sub(r"\s", "", written).endswith(re.sub(r"\s", "", e.title)):
+            if e.num and written and not re.sub(r"\s", "", written).endswith(re.sub(r"\s", "", e.title)):
                 title, end = _title_from(text, p[1], hi)  # the number alone: take the title as written
                 p = (p[0], end)
                 if not title:
@@ -549,6 +560,16 @@ def split_body(text: str, part_only: bool = False) -> Structure:
         blocks = [Block("p", x) for x in _paragraphs(text[lo:hi])]
     st.blocks = blocks
     return st
+
+
+def _same_title_child(toc: list[TocEntry], placed: list[tuple[int, int] | None]) -> None:
+    """A chapter and its first clause with one title ("4. 수리설계", "4.1 수리설계") written once in the body: the
+    text is the clause's; the chapter heading stands empty just before it."""
+    for i in range(len(toc) - 1):
+        e, child, p = toc[i], toc[i + 1], placed[i]
+        if (p is not None and placed[i + 1] is None and e.num and child.num.startswith(e.num + ".")
+                and re.sub(r"\s", "", e.title) == re.sub(r"\s", "", child.title)):
+            placed[i], placed[i + 1] = (p[0], p[0]), p
 
 
 def _after_last(e: TocEntry, placed: list[tuple[int, int] | None], toc: list[TocEntry]) -> bool:

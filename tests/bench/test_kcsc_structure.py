@@ -94,3 +94,42 @@ def test_a_flattened_definition_list_keeps_terms_of_several_words() -> None:
     )
     heads = [p.split("(")[0] for p in split_definitions(par)]
     assert heads == ["냉매 펌프", "설계 압력", "이중 릴리프 밸브"]
+
+
+def test_a_toc_whose_pages_are_those_of_a_book_is_read() -> None:
+    """A standard printed inside a book: its 목차 starts at page 38, not 1; the body's headings are still the
+    목차's, so their titles end where the 목차 says."""
+    toc = "목 차 1. 총론 38 1.1 기본사항 39 1.2 법규의 준수 39 2. 설비 40 2.1 수전설비 40 "
+    body = ("1. 총론 하수도시설의 설비는 계획하여야 한다. 1.1 기본사항 설비의 계획은 다음을 고려한다. "
+            "1.2 법규의 준수 설계에서는 법령을 검토한다. 2. 설비 2.1 수전설비 수전은 22.9 kV로 한다.")
+    st = split_body(FRONT + toc + body)
+    assert (st.listed, len(st.found)) == (5, 5)
+    assert headings(FRONT + toc + body)[:3] == ["1. 총론", "1.1 기본사항", "1.2 법규의 준수"]
+
+
+def test_deeper_headings_written_against_their_title_or_with_a_stop_after_it() -> None:
+    """"1.3.2용어의 정의" (no space after the number) and "3.1.2 배수펌프. 배수펌프의 …" (a stop after the
+    title) are headings; a clause number cited in a sentence ("3.1.1절", "3.1.1이나") is not."""
+    body = ("1. 일반사항 1.1 목적 (1) 시험용이다. 1.2 적용범위 (1) 모든 부재. 1.3 용어의 정의 1.3.1용어의 선택 "
+            "KDS 99 00 00을 따른다. 1.3.2용어의 정의 공사: 계약에 따른 일을 말한다. 2. 재료 (1) KS. 3. 설계 "
+            "3.1 휨부재 3.1.1 일반 휨부재는 3.1.1절 또는 3.1.1이나 3.2를 따른다. 3.1.2 배수펌프. 배수펌프의 유량은 "
+            "30 분 이내에 배출하는 용량으로 한다. 3.2 압축부재 (1) 기둥 200 mm.")
+    st = split_body(FRONT + TOC + body)
+    found = headings(FRONT + TOC + body)
+    assert "1.3.2 용어의 정의" in found
+    assert "3.1.2 배수펌프" in found
+    assert not any(h.startswith(("3.1.1 절", "3.1.1 이나")) for h in found)
+    assert clause_of_quote(st.blocks, "공사: 계약에 따른 일을 말한다") == "1.3.2"
+    assert clause_of_quote(st.blocks, "배수펌프의 유량은 30 분 이내에") == "3.1.2"
+
+
+def test_a_chapter_and_its_first_clause_with_one_title_written_once() -> None:
+    """"4. 수리설계" and "4.1 수리설계" in the 목차, the body (without numbers) writing "수리설계" once: the text
+    is the clause's, not the chapter's."""
+    toc = "목 차 1. 일반사항 1 1.1 목적 1 2. 재료 2 3. 수리설계 3 3.1 수리설계 3 3.2 구조설계 5 "
+    body = ("일반사항 목적 (1) 이 기준은 시험용이다. 재료 내용 없음 수리설계 일반사항 (1) 수로의 평균유속은 "
+            "0.7 m/s 이상으로 한다. 구조설계 (1) 벽체는 안전하게 설계한다.")
+    st = split_body(FRONT + toc + body)
+    assert st.unnumbered
+    assert clause_of_quote(st.blocks, "수로의 평균유속은 0.7 m/s 이상") == "3.1"
+    assert clause_of_quote(st.blocks, "벽체는 안전하게") == "3.2"

@@ -6,9 +6,11 @@ and the denominator below). This module
 
 - cuts every span into ``Run``s (a run never contains a fraction bar or a wide gap, so table cells stay apart);
   symbol-font PUA (bullets) decoded by ``kdsdesk.ingest.pua``; HyhwpEQ runs keep their raw glyphs;
-- groups each U+E06D bar with the equation runs above, below and under it (fraction, radical) so the group sits on
-  the bar's line;
-- clusters runs into visual lines by vertical position (sub/superscripts and fractions join their line);
+- groups each U+E06D bar with the equation runs above, below and under it (fraction, radical): a run joins the bar
+  nearest to it and only what stands on the bar (or on its numerator/denominator) is taken, so rows of a table
+  packed a line apart keep their own equations; the group sits on its fraction bar's line, not its vinculum's;
+- clusters runs into visual lines by vertical position (sub/superscripts and fractions join their line; a tall
+  bracket's pieces join the line that holds them);
 - assembles the text of a line (or of a table cell) with its ``Span`` rectangles; touching equation runs are
   linearised by ``kdsdesk.ingest.pdf_math`` (``F_y``, ``x^2``, ``(num)/(den)``, unknown codes ``□``, never a guess).
 
@@ -17,51 +19,21 @@ Coordinates are PyMuPDF points, top-left origin.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from kdsdesk.ingest import pdf_math, pua
+from kdsdesk.ingest.pdf_bars import axis, group_bars
+from kdsdesk.ingest.pdf_run import BAR as BAR
+from kdsdesk.ingest.pdf_run import Run as Run
 from kdsdesk.records import RectT
 
-BAR = "\ue06d"  # HyhwpEQ fraction bar / radical overbar piece
 GAP_SPLIT = 0.5  # a gap wider than this × font size (with no space character) starts a new run
 MATH_GAP = 0.35  # equation runs closer than this × size form one equation
 _PUA = re.compile("[\ue000-\uf8ff]")
 PRIMES = frozenset("'\u2019\u2032")  # a prime drawn in the text font: ASCII apostrophe, ’, ′
-
-
-@dataclass(slots=True)
-class Run:
-    """A piece of one span: same font and size, no wide gap inside. ``text`` has no leading/trailing space.
-
-    Equation runs keep their raw ``glyphs``; their text comes from ``pdf_math.linearize`` when the line is
-    assembled (``text`` is only a provisional decoding before that).
-    """
-
-    text: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    size: float
-    base: float  # baseline y
-    bold: bool = False
-    glyphs: list[pdf_math.Glyph] | None = None  # equation glyphs (HyhwpEQ), raw PUA
-    bar: bool = False  # a fraction bar / overbar made of U+E06D glyphs
-    lead: bool = False  # whitespace before the text
-    trail: bool = False  # whitespace after the text
-    cy: float = 0.0  # vertical centre used for line clustering
-
-    @property
-    def math(self) -> bool:
-        return self.glyphs is not None
-
-    @property
-    def rect(self) -> RectT:
-        return (self.x0, self.y0, self.x1, self.y1)
 
 
 @dataclass(slots=True)
@@ -310,66 +282,16 @@ def _plain_runs(
         out[-1].trail = True
 
 
-# -- fractions and overbars ------------------------------------------------------------------------------------
-def group_bars(runs: list[Run]) -> list[Run]:
-    """Merge each U+E06D bar with the equation runs above, below and under it (numerator, denominator, radicand)
-    into one equation run placed on the bar's line; ``pdf_math`` rebuilds the layout from the glyphs."""
-    bars = sorted((r for r in runs if r.bar), key=lambda r: r.x1 - r.x0)
-    if not bars:
-        return runs
-    gone: set[int] = set()
-    all_maths = [r for r in runs if r.glyphs is not None]  # only equation runs join a bar
-    # Runs that are not bars keep their place while bars are grouped: look them up by centre x (sorted);
-    # bars (which grow as they are grouped) are always candidates. Candidates keep the page order.
-    by_cx = sorted(((r.x0 + r.x1) / 2, i) for i, r in enumerate(all_maths) if not r.bar)
-    xs = [cx for cx, _ in by_cx]
-    bar_ids = [i for i, r in enumerate(all_maths) if r.bar]
-    for bar in bars:
-        if id(bar) in gone:
-            continue
-        bs = bar.size
-        lo, hi, cy, reach = bar.x0 - 0.1 * bs, bar.x1 + 0.1 * bs, bar.cy, 1.5 * bs
-        near = sorted([i for _, i in by_cx[bisect.bisect_left(xs, lo) : bisect.bisect_right(xs, hi)]] + bar_ids)
-        maths = [all_maths[i] for i in near]
-        members = [
-            r
-            for r in maths
-            if lo <= (r.x0 + r.x1) / 2 <= hi and abs(r.cy - cy) <= reach and r is not bar and id(r) not in gone
-        ]
-        member_ids = {id(r) for r in members}
-        grew = bool(members)
-        while grew:  # scripts of the numerator/denominator glyphs hang further out
-            grew = False
-            for r in maths:
-                if r is bar or id(r) in gone or id(r) in member_ids:
-                    continue
-                if not bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs or r.size >= bs:
-                    continue
-                if any(r.y0 <= m.y1 + 0.2 * bs and r.y1 >= m.y0 - 0.2 * bs and abs(r.x0 - m.x1) <= 0.5 * bs
-                       for m in members):
-                    members.append(r)
-                    member_ids.add(id(r))
-                    grew = True
-        for r in members:
-            gone.add(id(r))
-        parts = [bar, *members]
-        glyphs = [g for r in sorted(parts, key=lambda r: r.x0) for g in (r.glyphs or ())]
-        bar.glyphs = glyphs
-        bar.text = "".join(r.text for r in parts) or BAR
-        bar.x0, bar.x1 = min(r.x0 for r in parts), max(r.x1 for r in parts)
-        bar.y0, bar.y1 = min(r.y0 for r in parts), max(r.y1 for r in parts)
-        bar.bar = bool(members)  # an atom now; a lone bar stays a bar and is dropped later
-        if not members:
-            bar.text = ""
-    return [r for r in runs if id(r) not in gone and r.text]
-
-
 # -- lines ---------------------------------------------------------------------------------------------------------
 def cluster_lines(runs: Iterable[Run]) -> list[Line]:
     """Group runs into visual lines: a run joins a line when its centre lies in the line's main band."""
     lines: list[Line] = []
     bigs: list[float] = []  # largest run size of each line so far
-    for r in sorted(runs, key=lambda r: (r.cy, r.x0)):
+    pieces: list[Run] = []  # a tall bracket's top and bottom pieces lie off the line's centre: they join it after
+    rest: list[Run] = []
+    for r in runs:
+        (pieces if r.glyphs is not None and _bracket_piece(r) else rest).append(r)
+    for r in sorted(rest, key=lambda r: (r.cy, r.x0)):
         cy = r.cy
         k = len(lines) - 1
         stop = max(-1, k - 4)
@@ -393,11 +315,50 @@ def cluster_lines(runs: Iterable[Run]) -> list[Line]:
             bigs[k] = r.size
         if r.size > big * 1.05 and not r.bar:
             target.core0, target.core1 = r.y0, r.y1
+    if pieces:
+        lines = _attach_pieces(lines, pieces)
     for ln in lines:
         ln.runs.sort(key=lambda r: r.x0)
         ln.x0 = ln.runs[0].x0
     lines.sort(key=lambda ln: (ln.y0, ln.x0))
     return lines
+
+
+def _attach_pieces(lines: list[Line], pieces: list[Run]) -> list[Line]:
+    """Each tall bracket's pieces join the line whose band holds them (the tallest one, where a script line of
+    the bracket's exponent also holds them); a line left of scripts only, inside that band, joins it too."""
+    for r in pieces:
+        holders = [ln for ln in lines if ln.y0 <= r.cy <= ln.y1 and ln.core0 <= r.y1 and ln.core1 >= r.y0]
+        if not holders:
+            lines.append(Line([r], r.y0, r.y1, r.y0, r.y1, x0=r.x0))
+            continue
+        ln = max(holders, key=lambda ln: ln.core1 - ln.core0)
+        ln.runs.append(r)
+        ln.y0, ln.y1 = min(ln.y0, r.y0), max(ln.y1, r.y1)
+    hosts = [ln for ln in lines if any(_bracket_piece(r) for r in ln.runs)]
+    keep = []
+    for ln in lines:
+        host = next(
+            (h for h in hosts if h is not ln and h.y0 <= (ln.y0 + ln.y1) / 2 <= h.y1
+             and all(r.glyphs is not None and r.size < 0.85 * max(x.size for x in h.runs) for r in ln.runs)
+             and min(x.x0 for x in h.runs) <= min(x.x0 for x in ln.runs)
+             and max(x.x1 for x in ln.runs) <= max(x.x1 for x in h.runs)),
+            None,
+        )
+        if host is None:
+            keep.append(ln)
+        else:
+            host.runs.extend(ln.runs)
+            host.y0, host.y1 = min(host.y0, ln.y0), max(host.y1, ln.y1)
+    return keep
+
+
+_PIECES = frozenset(chr(code) for code in pua.BRACKET_PIECES)
+
+
+def _bracket_piece(r: Run) -> bool:
+    """An equation run made only of the pieces of a tall bracket (⎡ ⎣ ⎤ ⎦ ⎛ ⎝ …)."""
+    return bool(r.glyphs) and not r.bar and all(g.char in _PIECES for g in r.glyphs or ())
 
 
 def _join_primes(runs: Sequence[Run]) -> None:
@@ -496,7 +457,7 @@ def build_lines(runs: list[Run], pstats: pua.PuaStats, stats: PageStats) -> list
     runs = group_bars(runs)
     for r in runs:
         if r.bar and r.glyphs:
-            r.cy = next((g.bbox[1] + g.bbox[3]) / 2 for g in r.glyphs if g.char == BAR)
+            r.cy = axis(r.glyphs)
     lines = cluster_lines(runs)
     for ln in lines:
         if len(ln.runs) > 2:

@@ -23,7 +23,7 @@ import itertools
 import re
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from kdsdesk.ingest import pua
@@ -479,12 +479,33 @@ def build_table(
         pitch = statistics.median([b - a for a, b in itertools.pairwise(part)] or [1e9])
         _extend_spans([f for f in placed if lo <= f.rows[0] < hi], part, lo, pitch)
     _expand_header(placed, header_rows, n_cols)
-    cells = _cells(placed, n_rows, n_cols, header_rows, join)
+    cells = [(replace(c, text=""), f) if _figure_letters(f) else (c, f) for c, f in _cells(
+        placed, n_rows, n_cols, header_rows, join
+    )]
     bbox: RectT = (x0, min(ys), x1, max(ys))
     table = Table(number, caption, n_rows, n_cols, tuple(c for c, _ in cells), header_rows, 0, bbox, page_index)
     cell_spans = {(c.row, c.col): list(f.spans) for c, f in cells if c.text}
     text, spans = table_text(table, cell_spans)
     return table, text, spans, cell_spans, bounds
+
+
+_LETTER = re.compile(r"[A-Za-z](?:_[A-Za-z0-9]{1,2})?")
+
+
+def _figure_letters(f: Fragment) -> bool:
+    """A cell holding only the letters of a drawing (a section's ``b``, ``t``, ``h``, ``t_w`` labels, the ``H``
+    and ``B`` of a figure): two or more single letters, spread over the cell (on different lines or far apart
+    on one). Their text says nothing (the hand-checked tables leave such cells out); the cell is kept, empty."""
+    tokens = f.text.split()
+    if len(tokens) < 2 or not all(_LETTER.fullmatch(t) for t in tokens):
+        return False
+    rects = sorted((r for _, _, r in f.spans), key=lambda r: r[0])
+    if len(rects) < 2:
+        return False
+    centres = [(r[1] + r[3]) / 2 for r in rects]
+    if max(centres) - min(centres) > 0.8 * f.size:
+        return True
+    return any(b[0] - a[2] > 1.5 * f.size for a, b in itertools.pairwise(rects))
 
 
 def _inner_verticals(vrules: Sequence[VRule], x0: float, x1: float, top: float, bottom: float) -> list[VRule]:

@@ -9,6 +9,10 @@ defines it in running prose ("양압력이란 … 힘을 말한다", "사용성�
 When several standards define it, the one the rest of the question points to comes first (the standards' profiles,
 ``kdsdesk.retrieve.standards``), then BM25 order. Those chunks go to the front (route ``definition``, at most
 ``MAX_PER_ROUTE``); a question whose term no definition line names changes nothing.
+
+A value question can also be answered by a definition entry ("표준 공기 : 온도 20℃, 절대 압력 101.3 kPa …", "기반암 :
+전단파속도가 760m/s 이상인 지층"): ``route_defined_value`` puts the chunk of an entry headed by a term the question
+names, holding a number and sharing the question's other words, in front (route ``definition``).
 """
 
 from __future__ import annotations
@@ -165,3 +169,68 @@ def route_definition(
         return list(ranked)
     found.sort(key=lambda x: (x[0], x[1]))
     return promote(ranked, [c for *_, c in found[:MAX_PER_ROUTE]], "definition")
+
+
+# -- a value written in a definition entry ("표준 공기 : 온도 20℃, 절대 압력 101.3 kPa …") ---------------------------
+VALUE_ENTRY_WORDS = 2  # the entry shares at least this many of the question's other terms
+MAX_VALUE_ENTRIES = 2
+_ENTRY_END = re.compile(r"\n|[ \t](?=[^\s:：]{1,30}[ \t]*(?:\([^()\n]{0,40}\))?[ \t]*[:：])")
+
+
+def _asked_heads(question: str) -> list[str]:
+    """Terms a value question may name: its words without their particles, alone (3+ characters) or in pairs
+    ("표준 공기의 절대 압력" → "표준 공기")."""
+    words = [w for w in re.findall(r"[가-힣A-Za-z0-9·]+", question) if w not in lx.QUESTION_WORDS]
+    words = [w for w in words if not re.search(r"\d", w)]  # "축척 1:500": a ratio, not a term
+    bare = [lx.PARTICLE_END.sub("", w) if len(w) > 2 else w for w in words]
+    out = [b for b in bare if len(b) >= 3 and re.search(r"[가-힣]", b)]
+    out += [f"{a} {b}" for a, w, b in zip(bare, words, bare[1:], strict=False) if a == w and len(a + b) >= 3]
+    return list(dict.fromkeys(out))
+
+
+def _entry_text(text: str, head: str) -> str:
+    """What a definition entry headed ``head`` says (up to the line's end or the next run-together entry), "" when
+    ``text`` has no such entry."""
+    name = r"[ \t]*".join(re.escape(w) for w in head.split())
+    m = re.search(r"(?:^|(?<=\s))" + name + r"[ \t]*(?:\([^()\n]{0,40}\))?[ \t]*[:：](?!\d)", text, re.MULTILINE)
+    if m is None:
+        return ""
+    rest = text[m.end():m.end() + 300]
+    end = _ENTRY_END.search(rest, 1)
+    return rest[: end.start()] if end else rest
+
+
+def route_defined_value(
+    catalog: Catalog, q: QueryTerms, ranked: Sequence[Hit], doc_codes: Sequence[str] | None, prior: dict[str, float]
+) -> list[Hit]:
+    """A value question about a defined term whose definition entry gives values ("상수도 내진설계 기준에서 기반암으로
+    보는 지층의 전단파속도 하한은?" → "기반암 : 전단파속도가 760m/s 이상인 지층"; "건조사용조건：… 평형함수율이 19% 이하
+    …", a run-together list): the chunks holding an entry headed by a term of the question, with a number, that shares
+    at least ``VALUE_ENTRY_WORDS`` of the question's other terms, go to the front (the standard the question points to
+    first)."""
+    if is_definition_question(q.text) or not lx.ASKS_VALUE.search(q.text):
+        return list(ranked)
+    heads = _asked_heads(q.text)
+    if not heads:
+        return list(ranked)
+    lex = catalog.lexical
+    ids = [h.chunk.chunk_id for h in ranked[:CANDIDATES]]
+    ids += [h.chunk_id for h in lex.search_field("defs", list(q.terms), limit=CANDIDATES, doc_codes=doc_codes)]
+    rank_of = {h.chunk.chunk_id: i for i, h in enumerate(ranked)}
+    found = []
+    for order, c in enumerate(catalog.chunks(list(dict.fromkeys(ids)), light=True)):
+        if c.table is not None:
+            continue
+        for head in heads:
+            if head.split()[-1] not in c.text:
+                continue
+            entry = _entry_text(c.text, head)
+            own = _squash(head)
+            shared = {t for t in q.terms if len(t) >= 2 and t not in own and t in entry}
+            if entry and re.search(r"\d", entry) and len(shared) >= VALUE_ENTRY_WORDS:
+                found.append((-prior.get(c.doc.file, 0.0), rank_of.get(c.chunk_id, len(ranked) + order), c))
+                break
+    if not found:
+        return list(ranked)
+    found.sort(key=lambda x: (x[0], x[1]))
+    return promote(ranked, [c for *_, c in found[:MAX_VALUE_ENTRIES]], "definition")

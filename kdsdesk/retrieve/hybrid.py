@@ -3,9 +3,10 @@
 ``search`` = ``search_stages(...).hits``: the query is analysed once (``kdsdesk.text.korean.analyze``: the same
 terms as the documents); Tantivy gives the BM25 pool (top ``POOL``; a question asking what a term means weighs the
 definition-line fields more); dense search (Hangul queries only, when a model and vectors exist) is fused with it
-by reciprocal rank; the routes put structural matches in front (a standard's code in the query — one the
-library holds — is cut out of the searched text and scopes the routes: ``routes.library_codes_named``) and front
-matter (a cover, a 목차: ``routes.front_matter_last``) behind; the top ``k`` are returned, the newest edition of a
+by reciprocal rank; a value question about a term whose definition entry gives the value goes to that entry
+(``definitions.route_defined_value``); the routes put structural matches in front (a standard's code in the query
+— one the library holds — is cut out of the searched text and scopes the routes: ``routes.library_codes_named``) and
+front matter (a cover, a 목차: ``routes.front_matter_last``) behind; the top ``k`` are returned, the newest edition of a
 standard first unless the query names a year (``editions``).
 ``Stages.pool`` (the candidates before routing) serves the evaluation's pool recall.
 """
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kdsdesk.records import Hit
-from kdsdesk.retrieve.definitions import route_definition
+from kdsdesk.retrieve.definitions import route_defined_value, route_definition
 from kdsdesk.retrieve.editions import prefer_editions
 from kdsdesk.retrieve.routes import (
     QUESTION_TERMS,
@@ -126,7 +127,8 @@ def search_stages(
 
         lexical = with_standard_prior(lexical, prior, file_codes, within)
     pool = _fuse(catalog, q.text, lexical, doc_codes) if dense and has_hangul(q.text) else lexical
-    routed = route_definition(catalog, q, apply_routes(catalog, q, pool, doc_codes), doc_codes, prior)
+    routed = route_defined_value(catalog, q, pool, doc_codes, prior)  # before the table and clause routes
+    routed = route_definition(catalog, q, apply_routes(catalog, q, routed, doc_codes), doc_codes, prior)
     routed = front_matter_last(routed)
     routed = prefer_editions(routed, catalog.editions(), query)[:k]
     full = {c.chunk_id: c for c in catalog.chunks([h.chunk.chunk_id for h in routed])}  # with spans, for display

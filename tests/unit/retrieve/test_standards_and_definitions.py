@@ -202,3 +202,54 @@ def test_the_best_standards_add_their_own_chunks_even_when_one_is_in_the_pool() 
     out = with_standard_prior(pool, {a.file: 1.0, b.file: 0.5}, {a.file: a.doc_code, b.file: b.doc_code}, search_in)
     assert [h.chunk.chunk_id for h in out] == ["a-4.2", "b-4.2.1", "a-1.1"]  # 9 × 1.2 > 9.5 × 1.1
     assert "KDS 98 10 45" in asked[0]
+
+
+HVAC = spec("KDS 97 25 05", "시험용 공기조화설비 설계기준", "공기조화설비의 설계", [
+    ["1.4", "text", "∙ 표준 공기 : 온도 20℃, 절대 압력 101.3 kPa, 상대 습도 65%의 습공기\n"
+                    "∙ 현열 : 온도 변화에 드는 열량"],
+    ["4.2", "text", "(1) 공기의 절대 압력과 온도는 실내 공기 조건에 따라 정하고 표준 공기 상태로 환산하여 검토한다."],
+    ["4.3", "text", "(1) 표준 공기의 절대 압력 변화에 따른 송풍기 동력은 별도로 계산한다."],
+])  # fmt: skip
+TIMBER = spec("KDS 97 50 05", "시험용 목구조 설계기준", "목구조의 설계", [
+    ["1.4", "text", "경간：지점 사이의 거리 건조사용조건：사용 중에 평형함수율이 19% 이하로 유지되는 조건 "
+                    "경사면：경사진 재면"],
+    ["4.1", "text", "(1) 목재의 평형함수율은 사용조건에 따라 다르며 건조사용조건에서는 건조 목재를 쓴다."],
+])  # fmt: skip
+SURVEY_SCALE = spec("KDS 97 20 35", "시험용 지형현황측량 기준", "지형현황측량", [
+    ["4.1", "text", "(1) 축척 1:500 측량에서 지상기준점은 시가지 10,000 ㎡당 5점을 배치한다."],
+    ["4.2", "text", "(1) 지형현황측량 축척 1:200~1:500으로 상세하게 측량한다."],
+])  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def valued(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
+    root = tmp_path_factory.mktemp("valued")
+    files = [write_spec(root / f"v{i}.hwpx", s) for i, s in enumerate([HVAC, TIMBER, SURVEY_SCALE, FORMWORK])]
+    cat = Catalog(root / "lib")
+    for _ in add_files(cat, files, parse=fake_parse):
+        pass
+    yield cat
+    cat.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "code"),
+    [("공기조화설비 기준에서 표준 공기의 절대 압력은 몇 kPa로 보나요?", "KDS 97 25 05"),
+     ("목구조에서 건조사용조건은 사용 중 평형함수율이 몇 % 이하로 유지되는 조건인가요?", "KDS 97 50 05")],
+)  # fmt: skip
+def test_a_value_written_in_the_definition_entry_of_a_term_the_question_names(
+    valued: Catalog, question: str, code: str
+) -> None:
+    """A value question about a defined term whose definition entry (a line "X : …" or an entry run into a flattened
+    list "… X：…") gives the value and shares the question's other words: that entry's clause comes first."""
+    st = search_stages(valued, question, k=10, dense=False)
+    assert (st.hits[0].chunk.doc.doc_code, st.hits[0].chunk.clause, st.hits[0].route) == (code, "1.4", "definition")
+
+
+def test_a_ratio_or_an_entry_without_the_question_s_words_moves_nothing(valued: Catalog) -> None:
+    """"축척 1:500" is no definition entry; a value question whose words no entry with a number shares keeps BM25
+    order."""
+    st = search_stages(valued, "지형현황측량 축척 1:500 시가지 지상기준점은 10,000 ㎡당 몇 점?", k=10, dense=False)
+    assert all(h.route != "definition" for h in st.hits)
+    st = search_stages(valued, "거푸집 측압은 몇 kPa인가요?", k=10, dense=False)
+    assert all(h.route != "definition" for h in st.hits)

@@ -293,6 +293,10 @@ CASE_STOP = frozenset({
 # a word that joins two clauses: a case phrase after it starts after it ("10 km 이내를 원칙으로 하되 부득이한 경우":
 # the case is "부득이한"); a label of a list item is no word of the case ("⑦ 노선의 …", "가) 가드레일과 …")
 CASE_ALTERNATIVE_WORDS = frozenset({"또는", "혹은"})  # "A인 경우 또는 B인 경우": either case
+# a case the value does NOT hold for: "… 경우를 제외하고는 2 m 이상", "… 때 외에는": the case phrase is kept with
+# EXCLUDED_CASE_WORD after it, so it never stands for the stated case itself
+EXCLUSION_AFTER = re.compile(r"\s*(?:을|를)?\s*(?:제외\s*(?:하고|한|하면|하는)|외에는|외의|이외에는|이외의)")
+EXCLUDED_CASE_WORD = "제외"
 CASE_CLAUSE_JOIN = re.compile(r"(?:하되|이되|으되|하며|이며|으며|하고|이고|지만|으나|[가-힣]하나|이나|면서)$")
 CASE_ITEM_LABEL = re.compile(r"^(?:[①-⑳]|\(?\d{1,2}\)|[가-하][.)]|[a-z]\))$")
 # a word that only says something exists or not ("…이 있을 경우", "…이 없으면"): not a content word of the case —
@@ -395,7 +399,8 @@ REQUIREMENT_CONNECTIVES: tuple[tuple[str, str], ...] = (
     ("수 없으며", "수 없다"), ("아니하며", "아니한다"), ("지 않으며", "지 않는다"), ("으로 하며", "으로 한다"),
     ("로 하며", "로 한다"),
 )  # fmt: skip
-DEFINITION_LINE = re.compile(r"^\s*(?:[∙·•\-]\s*)?([^:：]{1,40}?)\s*[:：]\s*(.+)$")
+# "용어: 설명"; a term may carry a long alias in parentheses ("상당온도차(equivalent temperature differential) : …")
+DEFINITION_LINE = re.compile(r"^\s*(?:[∙·•\-]\s*)?([^:：]{1,40}?|[^:：()]{1,40}?\s*\([^()]{1,80}\))\s*[:：]\s*(.+)$")
 DEFINITION_AFTER = re.compile(r"^(.{6,}?)\s*[을를]\s+(\S{2,20}?)(?:이)?라(?:고)?\s*(?:한다|부른다|칭한다)\s*\.?$")
 DEFINITION_SENTENCE = re.compile(
     r"(을|를)\s*말한다|(이)?라\s*한다|(이)?라고\s*한다|(을|를)\s*의미한다|(을|를)\s*뜻한다"
@@ -578,6 +583,21 @@ QUANTITY_HEAD = re.compile(
 )
 MULTIPLIER_ASKED = re.compile(r"곱하|곱한|곱해|나누|나눈|상수|지수|승수")
 ASK_WORDS = frozenset({"얼마", "몇", "무엇", "어떤", "어느", "무슨", "뭐", "언제", "어떻", "어디"})
+# the header word over a table's row labels ("구분 최저온도 표준온도 최고온도 …"): a flattened table's column headers
+# are read only right after one of these (``kdsdesk.text.flat_tables``)
+TABLE_ROW_HEADERS = frozenset({
+    "구분", "항목", "종류", "분류", "용도", "등급", "재료", "지역", "공법", "형식", "조건", "부재", "지반종류",
+    "검토항목", "적용구분", "시설", "시설물", "재질", "관종", "규격", "종별", "수질조건", "접수조건",
+})  # fmt: skip
+# question words spoken as one word for "몇 + unit": "며칠" asks a number of days
+SPOKEN_ASKS = {"며칠": "몇 일"}
+
+
+def spoken_asks(question: str) -> str:
+    """The question with its spoken question words written out ("며칠" → "몇 일")."""
+    for said, written in SPOKEN_ASKS.items():
+        question = question.replace(said, written)
+    return question
 FORMULA_ASKED = re.compile(
     r"(어떤|무슨)\s*(식|공식|계산식)|(?<![가-힣])(식|공식|계산식|산정식)(은|을|으로|이)(?=\s|[?？]|$)|(?<![가-힣])(합|곱)으로|"
     r"어떻게\s*(계산|산정|구하)"
@@ -603,6 +623,7 @@ TERM_PATTERNS = (
     r"\s*(.+?)\s*(?:이란|란)(?=[\s?？]|$)",
     r"\s*(.+?)\s*(?:은|는)\s*(?:무엇|뭐|어떤|무슨)",
     r"\s*(.+?)\s*(?:은|는)\s",
+    r"\s*(.+?)\s+(?:정의|뜻|의미|개념)\s*[?？]?\s*$",  # typed as a search: "단기계측 뜻"
 )
 EXCLUDED_ASKED = re.compile(
     r"([가-힣A-Za-z0-9·]{2,}?)(?:이|가)?\s*아닌|([가-힣A-Za-z0-9·]{2,}?)(?:을|를)?\s*제외(?:한|하고)"

@@ -156,7 +156,7 @@ def _with_bound(text: str, shown: Draft, result: Verification | None) -> str:
     """"75 mm" → "75 mm 이하" when the document writes the value as a bound and the shown value does not say so."""
     r = result.reading if result is not None else None
     word = {"ge": "이상", "gt": "초과", "le": "이하", "lt": "미만"}.get(r.bound if r is not None else "", "")
-    if not word or word in shown.value:
+    if not word or any(w in shown.value for w in ("이상", "이하", "초과", "미만", "이내")):
         return text
     head = f"{shown.value} {shown.unit}".strip()
     return text.replace(head, f"{head} {word}", 1) if head in text else text

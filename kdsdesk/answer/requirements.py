@@ -234,6 +234,9 @@ def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit],
         else:
             readings = lx.term_readings(asked) if asked else []
             same = max((_same_term(lx.strip_alias(term), lx.strip_alias(a)) for a in readings), default=0.0)
+            if need is not None and need.head and len(asked.split()) > 1 and asked.endswith(need.head):
+                # "관수로 설계수압": the term with its field written before it; the whole term written first
+                same = max(same, 0.9 * _same_term(lx.strip_alias(term), need.head))
             if same < 0.6:
                 continue
             s = 2.0 * same + 0.3 * u.score

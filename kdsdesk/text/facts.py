@@ -29,9 +29,10 @@ from collections.abc import Sequence
 
 from kdsdesk import lexicon as lx
 from kdsdesk.records import Fact, Table, TableCell
+from kdsdesk.text.flat_tables import flat_cells
 from kdsdesk.text.sentences import sentence_ranges
 
-FACTS_VERSION = "5"
+FACTS_VERSION = "6"
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])(?:{_NUM})(?![\d])")
@@ -94,6 +95,8 @@ def case_phrases(text: str) -> list[str]:
     out: list[str] = []
     last = 0
     for m in lx.CASE_MARKER.finditer(text):
+        if m.start() < last:
+            continue  # inside the words that except the case before ("경우 외에는")
         head = text[last : m.start()]
         cut = max(head.rfind(","), head.rfind(". "), head.rfind(":"), head.rfind("("), head.rfind("—"), head.rfind("–"))
         phrase = head[cut + 1 :].strip(" ()")
@@ -104,7 +107,10 @@ def case_phrases(text: str) -> list[str]:
                 words = words[k + 1 :]
                 break
         if words and re.search(r"[가-힣A-Za-z]", " ".join(words)):
-            out.append(" ".join(words[-8:]))
+            excluded = lx.EXCLUSION_AFTER.match(text, m.end())
+            out.append(" ".join(words[-8:]) + (f" {lx.EXCLUDED_CASE_WORD}" if excluded else ""))
+            last = excluded.end() if excluded else m.end()
+            continue
         last = m.end()
     return out
 
@@ -261,8 +267,12 @@ def text_facts(raw: str) -> list[Fact]:
             um = lx.unit_at(text, b)
             unit = um.group(1) if um else ""
             ue = um.end() if um else b
-            if unit and re.match(r"[가-힣]", unit) and re.match(r"[가-힣]", text[ue : ue + 1]):
-                unit, ue = "", b  # "2개소" fine, but "5일부터" / "3차로는" read as a word
+            duration = lx.unit_dimension(unit) == "time" and re.match(r"[간분]", text[ue : ue + 1])
+            if unit and re.match(r"[가-힣]", unit) and re.match(r"[가-힣]", text[ue : ue + 1]) and not duration:
+                unit, ue = "", b  # "2개소" fine, but "5일부터" / "3차로는" read as a word ("7일간", "12시간분": days)
+            unit_end = ue
+            if duration:
+                ue += 1
             bound = lx.bound_after(text, ue)
             sign = re.search(r"([≤<≥>⩽⩾])\s*$", text[max(s, a - 3) : a])
             if not bound and sign:
@@ -311,7 +321,7 @@ def text_facts(raw: str) -> list[Fact]:
             prev = Fact(
                     kind="text",
                     value=" ".join(value.split()),
-                    unit=raw[idx[ue - len(unit)] : idx[ue]].strip() if unit else "",
+                    unit=raw[idx[unit_end - len(unit)] : idx[unit_end]].strip() if unit else "",
                     bound=bound,
                     subject=_clean_subject(subject),
                     cases=tuple(dict.fromkeys(c for c in cases if c)),
@@ -439,7 +449,29 @@ def chunk_facts(kind: str, text: str, table: Table | None) -> tuple[Fact, ...]:
     """All facts of one chunk."""
     if kind == "table" and table is not None:
         return tuple(cell_facts(table, text))
-    return tuple(text_facts(text))
+    flat = flat_cells(text)
+    if not flat:
+        return tuple(text_facts(text))
+    # a table flattened into the text: its values are cells under their row label and column header, never
+    # numbers of a sentence; a column whose header could not be read gives no fact
+    inside = [(c.start, c.end) for c in flat if c.column]  # unread columns: the sentence reading stays
+    facts = [f for f in text_facts(text) if not any(a <= f.start < b for a, b in inside)]
+    facts += [
+        Fact(
+            kind="cell", value=c.value, unit=c.unit, bound=c.bound, subject=_caption(c.header),
+            cases=(c.row_label, c.column), start=c.start, end=c.end, quote_start=c.row_start, quote_end=c.row_end,
+            col=c.index,
+        )
+        for c in flat
+        if c.column
+    ]
+    return tuple(sorted(facts, key=lambda f: f.start))
+
+
+def _caption(header: str) -> str:
+    """A flattened table's title: "표 4.2-1 돌망태 옹벽의 설계안전율 …" → "돌망태 옹벽의 설계안전율"."""
+    m = re.search(r"표\s*[A-Z]?\d+(?:\.\d+)*-\d+\s+(.{2,40}?)(?=\s+표\s*[A-Z]?\d|\s*$|\s+구\s*분)", header)
+    return m.group(1).strip() if m else ""
 
 
 def joint_bound(text: str, lo: int, hi: int) -> bool:

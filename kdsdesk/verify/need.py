@@ -58,7 +58,7 @@ def unit_asked(question: str) -> str:
 
 def classify(question: str) -> QuestionInfo:
     """Type of a single-intent question and what it asks (see the module docstring)."""
-    q = " ".join(question.split())
+    q = lx.spoken_asks(" ".join(question.split()))
     unit = unit_asked(q)
     comparison: Comparison = "le" if lx.ASKS_AT_MOST.search(q) else ("gt" if lx.ASKS_ABOVE.search(q) else "")
     if lx.ASKS_DEFINITION.search(q) and not unit and not re.search(r"얼마|몇", q):
@@ -225,6 +225,7 @@ def _head(subject: str) -> str:
         core = re.sub(r"의$", "", w)
         if core in lx.GENERIC_WORDS:
             continue
+        core = re.sub(r"^(최소|최대)(?=[가-힣]{2,})", "", core)  # "최소두께": the bound asked, glued to 두께
         m = re.search(rf"({lx.QUANTITY_ALT})$", core)
         if m:
             return core if len(core) <= 6 else m.group(1)
@@ -321,7 +322,7 @@ def _quantity_asked(subject: str, q: str) -> bool:
 
 def read_need(question: str) -> Need:
     """Every slot of what ``question`` asks (see :class:`kdsdesk.records.Need`)."""
-    q = " ".join(lx.nfkc(question).split())
+    q = lx.spoken_asks(" ".join(lx.nfkc(question).split()))
     info = classify(q)
     # words in a parenthesis with Hangul are an aside of the question ("표면(받침 거치면 제외)의 경사"): the
     # subject is read without them (their cases, units and exclusions from the whole question)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from kdsdesk import lexicon as lx
 from kdsdesk.records import Chunk, Hit, Table, TableCell
+from kdsdesk.text.flat_tables import FlatCell, flat_cells
 from kdsdesk.text.match import number_spans
 from kdsdesk.text.sentences import sentence_ranges
 
@@ -79,6 +80,8 @@ def _cases_in(text: str) -> list[str]:
     out: list[str] = []
     last = 0
     for m in lx.CASE_MARKER.finditer(text):
+        if m.start() < last:
+            continue  # inside the words that except the case before ("경우 외에는")
         between = text[last : m.start()]
         # a parenthesis closed inside the piece stays with it ("찌꺼기(슬러지) 제거기를 …")
         piece = re.split(r",|\.\s|:|\((?![^()]*\))", between)[-1]
@@ -98,7 +101,10 @@ def _cases_in(text: str) -> list[str]:
                 words = words[k + 1 :]
                 break
         if words:
-            out.append(" ".join(words[-8:]))
+            excluded = lx.EXCLUSION_AFTER.match(text, m.end())  # "… 경우를 제외하고는": not this case
+            out.append(" ".join(words[-8:]) + (f" {lx.EXCLUDED_CASE_WORD}" if excluded else ""))
+            last = excluded.end() if excluded else m.end()
+            continue
         last = m.end()
     return out
 
@@ -384,10 +390,29 @@ def sentence_readings(chunk: Chunk) -> Iterator[Reading]:
             intro = ""
 
 
+def flat_readings(chunk: Chunk, cells: Sequence[FlatCell]) -> Iterator[Reading]:
+    """The values of a table flattened into the text (``kdsdesk.text.flat_tables``) read as cells: the row's
+    label is its case, the column's header its column. A column whose header could not be read gives none."""
+    for c in cells:
+        if not c.column:
+            continue
+        yield Reading(
+            chunk=chunk, value=c.value, unit=c.unit, bound=c.bound, start=c.start, end=c.end,
+            sentence=chunk.text[c.row_start : c.row_end], clause=f"{c.header} {c.column}",
+            window=f"{c.header} {c.row_label}", topic="", cases=(c.row_label,), cell=True, column=c.column,
+            columns=(c.column,),
+        )  # fmt: skip
+
+
 def readings(chunk: Chunk) -> list[Reading]:
     if chunk.kind == "table":
         return list(cell_readings(chunk))
-    return list(sentence_readings(chunk))
+    flat = flat_cells(chunk.text)
+    if not flat:
+        return list(sentence_readings(chunk))
+    inside = [(c.start, c.end) for c in flat if c.column]  # a read table: its numbers are cells, not a sentence's
+    out = [r for r in sentence_readings(chunk) if not any(a <= r.start < b for a, b in inside)]
+    return sorted([*out, *flat_readings(chunk, flat)], key=lambda r: r.start)
 
 
 def reading_of_value(chunk: Chunk, quote_start: int, quote_end: int, value: str) -> list[Reading]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from kdsdesk import lexicon as lx
 from kdsdesk.records import Alternative, Chunk, Citation, Draft, Hit, Need
 from kdsdesk.text import formula as fx
+from kdsdesk.text.flat_tables import flat_cells
 from kdsdesk.text.match import bigrams, content_words, coverage, words_covered
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.align import COVER, WORDS, covered, match
@@ -71,7 +72,18 @@ def citations(draft: Draft, hits: Sequence[Hit]) -> tuple[list[Citation], bool]:
 
 
 def _context(c: Citation) -> list[str]:
-    return [c.quote, *c.chunk.clause_path[-1:], *(table_context(c) if c.chunk.table is not None else [])]
+    return [c.quote, *c.chunk.clause_path[-1:], *_table_of(c)]
+
+
+def _table_of(c: Citation) -> list[str]:
+    """The caption and headers over a cited cell: of a table chunk, or of a table flattened into the text
+    (``kdsdesk.text.flat_tables``) whose row the quote is."""
+    if c.chunk.table is not None:
+        return list(table_context(c))
+    if c.start < 0:
+        return []
+    cells = [x for x in flat_cells(c.chunk.text) if c.start <= x.start < max(c.end, c.start + 1)]
+    return [cells[0].header, *dict.fromkeys(x.column for x in cells if x.column)] if cells else []
 
 
 def _clause_text(r: Reading, hits: Sequence[Hit]) -> list[str]:
@@ -122,7 +134,7 @@ def _check_value(need: Need, draft: Draft, good: list[Citation], hits: Sequence[
     holding = [c for c in good if value_in_quote(draft.value, c.quote, draft.unit)]
     checks["value_in_quote"] = bool(holding)
     checks["unit_in_quote"] = any(
-        unit_ok(draft.value, draft.unit, c.quote, table_context(c) if c.chunk.kind == "table" else ()) for c in holding
+        unit_ok(draft.value, draft.unit, c.quote, _table_of(c)) for c in holding
     )
     if fx.asked(need.question) is not None:
         # "… 에 곱하는 계수", "1/(T+18) 항의 상수": the value must stand in that relation to the product the
@@ -177,7 +189,8 @@ def _sentence_of(c: Citation, lead: bool = False) -> str:
     if lead and a > 0 and (lx.SUB_ITEM_MARK.match(text[a + 1 :]) or lx.EXCEPTION_OPEN.match(text[a + 1 :])
                            or lx.CONTINUATION_OPEN.match(text[a + 1 :]) or lx.ITEM_MARK.match(text[a + 1 :])):
         a = max(text.rfind("\n", 0, a), text.rfind(". ", 0, a))
-    b_candidates = [x for x in (text.find("\n", c.end), text.find(". ", c.end)) if x >= 0]
+    end = max(c.start, c.end - 1)  # a quote that ends its sentence ("… 것이다.") ends there, not at the next one
+    b_candidates = [x for x in (text.find("\n", end), text.find(". ", end)) if x >= 0]
     b = min(b_candidates) if b_candidates else len(text)
     return text[a + 1 : b + 1].strip()
 
@@ -310,6 +323,19 @@ def _other_definition(draft: Draft, hits: Sequence[Hit], need: Need, cited: Chun
     return False
 
 
+def _past_domain(asked: str, chunk: Chunk) -> list[str]:
+    """The asked term without the words before it that name the cited document's own field ("관수로 설계수압" in a
+    standard on 관수로 asks 설계수압); a word the document's title and headings do not write stays part of the term
+    ("이차 냉매" is not "냉매")."""
+    words = asked.split()
+    frame = " ".join([chunk.doc.title, *chunk.clause_path])
+    return [
+        " ".join(words[k:])
+        for k in range(1, len(words))
+        if content_words(" ".join(words[:k])) and words_covered(" ".join(words[:k]), frame) >= 1.0
+    ]
+
+
 def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[str, bool]:
     quotes = [c.quote for c in good]
     parts = [p for p in (draft.definition, draft.term) if p.strip()]
@@ -335,9 +361,9 @@ def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[st
                     or (coverage(bigrams(a), bigrams(t)) >= 0.8 and coverage(bigrams(t), bigrams(a)) >= 0.8)
                 )  # fmt: skip
 
-            checks["need_subject"] = any(
-                same(norm(lx.strip_alias(a))) for a in lx.term_readings(lx.strip_item(asked))
-            )
+            readings = lx.term_readings(lx.strip_item(asked))
+            readings += _past_domain(readings[0], good[0].chunk) if good else []
+            checks["need_subject"] = any(same(norm(lx.strip_alias(a))) for a in readings)
         else:
             checks["need_subject"] = False  # the quote does not define a term in a form the reader knows
     return checks

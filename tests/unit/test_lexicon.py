@@ -202,3 +202,11 @@ def test_a_scope_sentence_says_what_a_standard_applies_to_not_what_to_apply() ->
     assert lx.SCOPE_SENTENCE.search("(1) 이 기준은 철도 신호설비의 설계에 적용한다.")
     assert lx.SCOPE_SENTENCE.search("지하 구조물의 내진설계에 적용한다.")
     assert not lx.SCOPE_SENTENCE.search("(1) 품셈의 적용은 신호품셈을 우선 적용하며, 없는 항목은 전기품셈을 적용한다.")
+
+
+def test_spoken_question_words_are_written_out() -> None:
+    from kdsdesk.verify.need import read_need
+
+    need = read_need("습윤 양생은 기온 10 ℃ 이상이면 며칠?")
+    assert need.kind == "value"
+    assert need.unit == "일"

@@ -235,3 +235,11 @@ def test_a_drop_or_a_loss_is_a_quantity_whose_modifiers_must_frame_the_value() -
     text = "③ 전압력강하는 초기 게이지 압력의 1/3을 초과하지 않도록 한다."
     assert not _match("공조기 냉각코일의 코일 1열당 압력강하 한도는?", text, "1/3").checks["subject"]
     assert _match("증기배관의 전압력강하는 초기 게이지 압력의 얼마 이하인가요?", text, "1/3").checks["subject"]
+
+
+def test_a_case_the_text_excepts_is_not_the_values_case() -> None:
+    text = "(2) 보일러와 탱크의 거리는 방화 장벽을 설치한 경우를 제외 하고는 2 m 이상으로 한다."
+    asked = "방화 장벽을 설치한 경우 보일러와 탱크의 거리는 몇 m 이상인가요?"
+    assert not _match(asked, text, "2").checks["own_cases"]
+    other = "(2) 보일러와 탱크의 거리는 방화 장벽을 설치한 경우에는 2 m 이상으로 한다."
+    assert _match(asked, other, "2").checks["own_cases"]

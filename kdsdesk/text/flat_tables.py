@@ -1,0 +1,157 @@
+"""Tables flattened into running text, read back into rows and columns.
+
+Converters (and the KCSC texts themselves) often write a table as one line of words and numbers: "표 4.2-1 돌망태
+옹벽의 설계안전율 구분 검토항목 평상시 지진 시 비고 외적 안정 활 동 1.5 1.1 전 도 1.5 1.1 지지력 2.5 2.0 …". Its
+cells can be told apart again where the text has the shape of a table: runs of value cells ("2.5 2.0", "5개 위성
+이상") of one length *k* ≥ 2, each led by a short label ("지지력"), at least two such rows in a row. Then
+
+- a row's label is the words between the run before it and its own run (exact for every row but the first, whose
+  label runs into the column headers before it);
+- the column headers are the *k* header words right before the first row's label, whose length is guessed from the
+  other rows' labels. When the guess is wrong, the columns carry words the question does not state, and the
+  verifier finds no column for it: such a table declines rather than misreads.
+
+Nothing here is a guess the answer rests on alone: a value read this way is a table cell (at most a warning, with
+"원문 표의 행·열 머리를 확인하세요"), and the verifier still checks that the question states its row and column.
+Pure functions of the text, shared by the index-time facts and the verifier's readings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from statistics import median
+
+from kdsdesk import lexicon as lx
+
+_NUM = r"[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\s*[~～∼]\s*\d[\d,]*(?:\.\d+)?)?"
+_BOUND = r"이상|이하|미만|초과|이내"
+CELL = re.compile(
+    rf"(?<![\w.\-/])({_NUM})(?:\s*({lx.UNIT_ALT})(?![A-Za-z]))?(?:\s*({_BOUND}))?(?![\w.\-/])"
+)
+_SENTENCE_END = re.compile(r"(다\.|\.\s|[:：;])")
+MAX_LABEL_WORDS = 6
+MAX_LABEL_CHARS = 30
+MIN_ROWS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class FlatCell:
+    """One value of a flattened table: offsets into the text, its row's label and its column's header."""
+
+    start: int
+    end: int
+    value: str
+    unit: str
+    bound: str
+    row_label: str
+    column: str  # "" when the headers could not be read
+    index: int  # 0-based among the row's values
+    width: int  # values per row
+    row_start: int  # the row (label and values) in the text
+    row_end: int
+    header: str  # the words before the first row (caption, headers)
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    cells: tuple[re.Match[str], ...]
+
+    @property
+    def start(self) -> int:
+        return self.cells[0].start()
+
+    @property
+    def end(self) -> int:
+        return self.cells[-1].end()
+
+
+_CODE = re.compile(r"K[DC]S\s*\d{2}\s*\d{2}\s*\d{2}|\(\s*\d+(?:\.\d+)+\s*\)|\d+(?:\.\d+){2,}")
+
+
+def _runs(text: str) -> list[_Run]:
+    # a standard's code, a clause number or an equation number is no cell: masked (same length) before reading
+    masked = _CODE.sub(lambda m: "#" * len(m.group(0)), text)
+    runs: list[list[re.Match[str]]] = []
+    for m in CELL.finditer(masked):
+        if runs and not masked[runs[-1][-1].end() : m.start()].strip():
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    return [_Run(tuple(r)) for r in runs]
+
+
+def _units(words: str) -> list[str]:
+    """Header or label words, a case word ("시", "때") or a parenthesis kept with the word before it."""
+    out: list[str] = []
+    for w in words.split():
+        unit = w.strip("()[]") in lx.UNIT_DIMENSION
+        if out and (w in ("시", "때", "경우") or unit or w.startswith(("(", "[")) or out[-1].endswith("(")):
+            out[-1] = f"{out[-1]} {w}"
+        else:
+            out.append(w)
+    return out
+
+
+def _unit_of(header: str) -> str:
+    """The unit a column header writes after its name: "최저온도 ℃", "높이 (m)"."""
+    last = header.split()[-1].strip("()[]") if header.split() else ""
+    return last if last in lx.UNIT_DIMENSION else ""
+
+
+def _is_label(text: str) -> bool:
+    t = text.strip()
+    return (
+        bool(t) and len(t) <= MAX_LABEL_CHARS and len(t.split()) <= MAX_LABEL_WORDS
+        and bool(re.search(r"[가-힣A-Za-z]", t)) and not _SENTENCE_END.search(t + " ")
+    )  # fmt: skip
+
+
+def flat_cells(text: str) -> list[FlatCell]:
+    """Every value of every flattened table in ``text`` (see the module docstring)."""
+    runs = _runs(text)
+    out: list[FlatCell] = []
+    i = 0
+    while i < len(runs):
+        k = len(runs[i].cells)
+        j = i
+        while (
+            j + 1 < len(runs) and len(runs[j + 1].cells) == k
+            and _is_label(text[runs[j].end : runs[j + 1].start])
+        ):  # fmt: skip
+            j += 1
+        if k >= 2 and j - i + 1 >= MIN_ROWS:
+            out.extend(_table(text, runs[i : j + 1], k))
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def _table(text: str, rows: list[_Run], k: int) -> list[FlatCell]:
+    labels = [text[a.end : b.start].strip() for a, b in itertools.pairwise(rows)]
+    first = rows[0].start
+    cut = max((m.end() for m in _SENTENCE_END.finditer(text, 0, first)), default=0)
+    header = text[cut:first]
+    units = _units(re.sub(r"구\s+분", "구분", header))
+    m = max(1, int(median(len(_units(x)) for x in labels))) if labels else 1
+    first_label = " ".join(text[:first].split()[-m:])
+    # the k headers right after the word over the row labels ("구분"); else the columns stay unread
+    head_word = units[-(m + k + 1)] if len(units) >= m + k + 1 else ""
+    columns = units[-(m + k) : -m] if head_word in lx.TABLE_ROW_HEADERS else []
+    out: list[FlatCell] = []
+    for r, run in enumerate(rows):
+        label = first_label if r == 0 else labels[r - 1]
+        row_start = (first - len(first_label)) if r == 0 else rows[r - 1].end
+        for c, cell in enumerate(run.cells):
+            out.append(
+                FlatCell(
+                    start=cell.start(1), end=cell.end(1), value=text[cell.start(1) : cell.end(1)],
+                    unit=cell.group(2) or (_unit_of(columns[c]) if columns else ""),
+                    bound=lx.bound_of_word(cell.group(3)) if cell.group(3) else "", row_label=label,
+                    column=columns[c] if columns else "", index=c, width=k,
+                    row_start=max(0, row_start), row_end=run.end, header=header.strip(),
+                )
+            )  # fmt: skip
+    return out

@@ -1,0 +1,43 @@
+"""Tables flattened into running text (``kdsdesk.text.flat_tables``), by class of layout."""
+
+from __future__ import annotations
+
+from kdsdesk.answer.pipeline import answer_question
+from kdsdesk.text.facts import chunk_facts
+from kdsdesk.text.flat_tables import flat_cells
+from tests.data.answer_records import hits, text_chunk
+
+TEMPERATURES = (
+    "(1) 온도조건은 다음과 같이 적용한다. 구분 최저온도 ℃ 표준온도 ℃ 최고온도 ℃ "
+    "내륙 -25 10 40 해안 -20 15 40 터널 -5 15 30"
+)
+
+
+def test_rows_and_columns_of_a_flattened_table_are_read_back() -> None:
+    cells = {(c.row_label, c.column): (c.value, c.unit) for c in flat_cells(TEMPERATURES)}
+    assert cells[("해안", "최저온도 ℃")] == ("-20", "℃")
+    assert cells[("터널", "최고온도 ℃")] == ("30", "℃")
+    assert cells[("내륙", "표준온도 ℃")] == ("10", "℃")
+
+
+def test_headers_that_cannot_be_aligned_leave_the_columns_unread() -> None:
+    # an empty "비고" column and a row label that runs into the headers: no column is guessed
+    text = "표 4.2-1 설계안전율 구분 검토항목 평상시 지진 시 비고 외적 안정 활 동 1.5 1.1 전도 1.5 1.1 지지력 2.5 2.0"
+    cells = flat_cells(text)
+    assert cells
+    assert not any(c.column for c in cells)
+
+
+def test_codes_clause_and_equation_numbers_are_no_cells() -> None:
+    text = "관련 기준 ∙ KDS 14 20 10 해석 원칙 ∙ KDS 14 20 20 휨 설계 ∙ KDS 14 20 22 전단 설계 4.2.1 식 (4.1-2)"
+    assert flat_cells(text) == []
+
+
+def test_a_flattened_cell_is_a_cell_fact_and_a_table_answer() -> None:
+    facts = [f for f in chunk_facts("text", TEMPERATURES, None) if f.kind == "cell"]
+    assert ("-20", ("해안", "최저온도 ℃")) in [(f.value, f.cases) for f in facts]
+    a = answer_question("해안의 최저온도는 몇 ℃인가?", hits(text_chunk(TEMPERATURES)), llm="none")
+    assert a.status == "warning"  # a cell: shown with a request to check the table
+    assert a.draft.value == "-20"
+    b = answer_question("해안의 온도는 몇 ℃인가?", hits(text_chunk(TEMPERATURES)), llm="none")
+    assert b.status not in ("confirmed", "warning")  # no column stated: several values fit

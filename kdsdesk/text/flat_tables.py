@@ -3,7 +3,8 @@
 Converters (and the KCSC texts themselves) often write a table as one line of words and numbers: "표 4.2-1 돌망태
 옹벽의 설계안전율 구분 검토항목 평상시 지진 시 비고 외적 안정 활 동 1.5 1.1 전 도 1.5 1.1 지지력 2.5 2.0 …". Its
 cells can be told apart again where the text has the shape of a table: runs of value cells ("2.5 2.0", "5개 위성
-이상") of one length *k* ≥ 2, each led by a short label ("지지력"), at least two such rows in a row. Then
+이상") of one length *k*, each led by a short label ("지지력"), at least two such rows in a row (three when each row
+holds one value: "육안등급구조재 0.25 기계등급구조재(MSR) 0.11 집성재 0.10"). Then
 
 - a row's label is the words between the run before it and its own run (exact for every row but the first, whose
   label runs into the column headers before it);
@@ -34,6 +35,7 @@ _SENTENCE_END = re.compile(r"(다\.|\.\s|[:：;])")
 MAX_LABEL_WORDS = 6
 MAX_LABEL_CHARS = 30
 MIN_ROWS = 2
+MIN_ROWS_ONE_VALUE = 3  # "구분 COV_E 육안등급구조재 0.25 기계등급구조재(MSR) 0.11 집성재 0.10": one value per row
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +123,7 @@ def flat_cells(text: str) -> list[FlatCell]:
             and _is_label(text[runs[j].end : runs[j + 1].start])
         ):  # fmt: skip
             j += 1
-        if k >= 2 and j - i + 1 >= MIN_ROWS:
+        if (k >= 2 and j - i + 1 >= MIN_ROWS) or (k == 1 and j - i + 1 >= MIN_ROWS_ONE_VALUE):
             out.extend(_table(text, runs[i : j + 1], k))
             i = j + 1
         else:

@@ -400,7 +400,7 @@ def flat_readings(chunk: Chunk, cells: Sequence[FlatCell]) -> Iterator[Reading]:
             chunk=chunk, value=c.value, unit=c.unit, bound=c.bound, start=c.start, end=c.end,
             sentence=chunk.text[c.row_start : c.row_end], clause=f"{c.header} {c.column}",
             window=f"{c.header} {c.row_label}", topic="", cases=(c.row_label,), cell=True, column=c.column,
-            columns=(c.column,),
+            columns=(c.column,), single_column=c.width == 1,
         )  # fmt: skip
 
 

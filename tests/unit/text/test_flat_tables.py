@@ -41,3 +41,17 @@ def test_a_flattened_cell_is_a_cell_fact_and_a_table_answer() -> None:
     assert a.draft.value == "-20"
     b = answer_question("해안의 온도는 몇 ℃인가?", hits(text_chunk(TEMPERATURES)), llm="none")
     assert b.status not in ("confirmed", "warning")  # no column stated: several values fit
+
+
+def test_one_value_per_row_is_read_under_its_row_label() -> None:
+    text = (
+        "표 4.3-2 목재의 탄성계수의 변이계수 구 분 COV_E 육안등급구조재 0.25 기계등급구조재(MSR) 0.11 집성재 0.10 "
+        "(2) 다음 문장은 표가 아니다."
+    )
+    cells = {c.row_label: c.value for c in flat_cells(text)}
+    assert cells == {"육안등급구조재": "0.25", "기계등급구조재(MSR)": "0.11", "집성재": "0.10"}
+    a = answer_question("집성재의 탄성계수 변이계수 COV_E 값은?", hits(text_chunk(text)), llm="none")
+    assert a.draft.value == "0.10"
+    assert a.status == "warning"
+    # two label-value pairs in a sentence are no table
+    assert flat_cells("(1) 보의 폭 300 높이 450 으로 한다.") == []

@@ -29,7 +29,7 @@ from kdsdesk import lexicon as lx
 _NUM = r"[-−]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\s*[~～∼]\s*\d[\d,]*(?:\.\d+)?)?"
 _BOUND = r"이상|이하|미만|초과|이내"
 CELL = re.compile(
-    rf"(?<![\w.\-/])({_NUM})(?:\s*({lx.UNIT_ALT})(?![A-Za-z]))?(?:\s*({_BOUND}))?(?![\w.\-/])"
+    rf"(?<![\w.\-/(])({_NUM})(?:\s*({lx.UNIT_ALT})(?![A-Za-z]))?(?:\s*({_BOUND}))?(?![\w.\-/])"
 )
 _SENTENCE_END = re.compile(r"(다\.|\.\s|[:：;])")
 MAX_LABEL_WORDS = 6

@@ -53,5 +53,5 @@ def test_one_value_per_row_is_read_under_its_row_label() -> None:
     a = answer_question("집성재의 탄성계수 변이계수 COV_E 값은?", hits(text_chunk(text)), llm="none")
     assert a.draft.value == "0.10"
     assert a.status == "warning"
-    # two label-value pairs in a sentence are no table
-    assert flat_cells("(1) 보의 폭 300 높이 450 으로 한다.") == []
+    # label-value pairs in a sentence without a row-header word give no column
+    assert not any(c.column for c in flat_cells("(1) 보의 폭 300 높이 450 두께 200 으로 한다."))

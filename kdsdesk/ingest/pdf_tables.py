@@ -478,6 +478,7 @@ def build_table(
         part = rows[lo:hi]
         pitch = statistics.median([b - a for a, b in itertools.pairwise(part)] or [1e9])
         _extend_spans([f for f in placed if lo <= f.rows[0] < hi], part, lo, pitch)
+    _join_unruled(placed, rules, bounds)
     _expand_header(placed, header_rows, n_cols)
     cells = [(replace(c, text=""), f) if _figure_letters(f) else (c, f) for c, f in _cells(
         placed, n_rows, n_cols, header_rows, join
@@ -487,6 +488,36 @@ def build_table(
     cell_spans = {(c.row, c.col): list(f.spans) for c, f in cells if c.text}
     text, spans = table_text(table, cell_spans)
     return table, text, spans, cell_spans, bounds
+
+
+def _join_unruled(frags: list[Fragment], rules: list[Rule], bounds: list[tuple[float, float]]) -> None:
+    """A cell's lines that a rule drawn under other columns only puts in two rows ("휨모멘트와 압축력에 의한" /
+    "소성힌지" beside "시공 중" / "완공 후") are one cell over both rows: the lower row's text in the same columns
+    joins the upper's cell (both re-keyed to the upper's rows; ``_cells`` reads them in line order) when no rule
+    between them crosses those columns."""
+    by_cols: dict[tuple[int, int], list[Fragment]] = {}
+    for f in frags:
+        by_cols.setdefault(f.cols, []).append(f)
+    for cols, group in by_cols.items():
+        lo, hi = bounds[cols[0]][0], bounds[cols[1]][1]
+        cells: list[list[Fragment]] = []
+        for f in sorted(group, key=lambda f: (f.rows[0], f.y0, f.x0)):
+            if cells and cells[-1][0].rows[0] == f.rows[0]:
+                cells[-1].append(f)
+            else:
+                cells.append([f])
+        above: list[Fragment] = []
+        for cell in cells:
+            if above and cell[0].rows[0] == max(u.rows[1] for u in above) + 1:
+                top, bottom = max(u.cy for u in above), min(f.cy for f in cell)
+                between = [x for x in rules if top < x.y < bottom]
+                if between and not any(x.x0 < hi - 1.0 and x.x1 > lo + 1.0 for x in between):
+                    span = (above[0].rows[0], max(f.rows[1] for f in cell))
+                    above.extend(cell)
+                    for f in above:
+                        f.rows = span
+                    continue
+            above = cell
 
 
 _LETTER = re.compile(r"[A-Za-z](?:_[A-Za-z0-9]{1,2})?")

@@ -183,3 +183,45 @@ def figure_letters_table_pdf(path: Path, *, vertical_rules: bool) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+PARTIAL_COLS = (100.0, 190.0, 330.0, 420.0)  # left edges: 구조물, 구분, 단계, 저항계수
+
+
+def partial_rule_table_pdf(path: Path) -> Path:
+    """표 4.5-9 whose 구분 cell "휨모멘트와 압축력에 의한 / 소성힌지" stands over two rows of the 단계 column ("시공 중"
+    / "완공 후"): the rule between those rows is drawn under the last two columns only (as KCSC draws merged cells).
+    The other rows have full rules."""
+    import pymupdf
+
+    doc: Any = pymupdf.open()  # type: ignore[no-untyped-call]
+    page = doc.new_page(width=595, height=842)
+    _frame(page, 1)
+    _text(page, LEFT, 100, "4 설계", 13)
+    _text(page, 80, 125, "(1) 저항계수는 표 4.5-9에 따른다.")
+    _text(page, 220, 160, "표 4.5-9 저항계수")
+    page.draw_line((LEFT, 170), (RIGHT, 170), width=0.9)
+    for x, t in zip(PARTIAL_COLS, ("구조물", "구분", "단계", "저항계수"), strict=True):
+        _text(page, x, 186, t, 9)
+    page.draw_line((LEFT, 192), (RIGHT, 192), width=0.6)
+    _text(page, PARTIAL_COLS[1], 208, "압축강도", 9)
+    _text(page, PARTIAL_COLS[3], 208, "0.80", 9)
+    page.draw_line((180.0, 214), (RIGHT, 214), width=0.6)
+    _text(page, PARTIAL_COLS[0], 242, "아치형", 9)
+    _text(page, PARTIAL_COLS[1], 230, "휨모멘트와 압축력에 의한", 9)
+    _text(page, PARTIAL_COLS[2], 230, "시공 중", 9)
+    _text(page, PARTIAL_COLS[3], 230, "0.90", 9)
+    page.draw_line((320.0, 236), (RIGHT, 236), width=0.6)  # under the last two columns only
+    _text(page, PARTIAL_COLS[1], 252, "소성힌지", 9)
+    _text(page, PARTIAL_COLS[2], 252, "완공 후", 9)
+    _text(page, PARTIAL_COLS[3], 252, "0.85", 9)
+    page.draw_line((180.0, 258), (RIGHT, 258), width=0.6)
+    _text(page, PARTIAL_COLS[1], 274, "이음부강도", 9)
+    _text(page, PARTIAL_COLS[3], 274, "0.70", 9)
+    page.draw_line((LEFT, 280), (RIGHT, 280), width=0.9)
+    for x in (180.0, 320.0, 410.0):
+        page.draw_line((x, 170), (x, 280), width=0.36)
+    _text(page, 80, 310, "(2) 표의 값은 공칭값이다.")
+    doc.save(path)
+    doc.close()
+    return path

@@ -24,7 +24,7 @@ from typing import Any
 
 from kdsdesk.errors import Cancelled
 from kdsdesk.ingest import ocr as ocr_engine
-from kdsdesk.ingest import pua
+from kdsdesk.ingest import pdf_outlines, pua
 from kdsdesk.ingest.ocr_lexicon import Lexicon
 from kdsdesk.ingest.pdf_page import PageData
 from kdsdesk.ingest.pdf_text import Line, PageStats, Run, assemble
@@ -135,6 +135,38 @@ class PageOcr:
         self.rows_read += len(rows)
         return out
 
+    def read_stack(self, page_index: int, boxes: Sequence[RectT]) -> list[Word]:
+        """A label written downwards (its syllables' ``boxes``, top to bottom) read as one line: each syllable
+        rendered alone and the images set side by side, so the engine reads the word (one ``Word`` over the
+        label's rectangle)."""
+        self._check()
+        self.rows_read += 1
+        engine = self.engine
+        assert engine is not None, "ready() first"
+        images = []
+        for x0, y0, x1, y1 in boxes:  # the shape alone: a table's rules beside it would be read as "|"
+            pix, _ = self._render(page_index, (x0 - 0.3, y0 - 0.3, x1 + 0.3, y1 + 0.3), ocr_engine.DPI)
+            images.append((pix.width, pix.height, pix.stride, bytes(pix.samples)))
+        if not images:
+            return []
+        inner = max(h for _, h, _, _ in images)
+        margin = round(PAD * inner) + 2
+        height = inner + 2 * margin
+        width = sum(w for w, _, _, _ in images) + margin * (len(images) + 1)
+        white = b"\xff" * margin
+        lines = [b"\xff" * width] * margin
+        for y in range(inner):
+            lines.append(white + white.join(
+                data[y * stride : y * stride + w] if y < h else b"\xff" * w for w, h, stride, data in images
+            ) + white)
+        lines += [b"\xff" * width] * margin
+        words = engine.read_line(b"".join(lines), width, height, width, ocr_engine.DPI)
+        text = clean("".join(w.text for w in words)).replace(" ", "")
+        if not text:
+            return []
+        rect = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        return [(text, rect, min(w.conf for w in words))]
+
     def read_page(self, page_index: int, rect: RectT, dpi: int) -> list[Word]:
         """Words of a whole scanned page, in PDF points."""
         self._check()
@@ -205,7 +237,12 @@ def add_rows(
         runs = _runs(found, row)
         for r, (_t, _b, conf) in zip(runs, found, strict=True):
             ocr_rects[(page_index, r.rect)] = conf
-        target = _join(lines, runs)
+        if pdf_outlines.vertical(row):  # a label written downwards: a line of its own, of its syllables' size
+            for r in runs:
+                r.size = _size(r.x1 - r.x0)
+            target = None
+        else:
+            target = _join(lines, runs)
         if target is None:
             target = Line(runs, row[1], row[3], row[1], row[3], x0=runs[0].x0)
             lines.append(target)
@@ -245,6 +282,15 @@ def glyph_count(boxes: Sequence[RectT], row: RectT) -> int:
     )
 
 
+def _inside(boxes: Sequence[RectT], rect: RectT) -> list[RectT]:
+    """The outline shapes whose centre lies in ``rect``, top to bottom."""
+    x0, y0, x1, y1 = rect
+    return sorted(
+        (b for b in boxes if x0 - 0.5 <= (b[0] + b[2]) / 2 <= x1 + 0.5 and y0 - 0.5 <= (b[1] + b[3]) / 2 <= y1 + 0.5),
+        key=lambda b: b[1],
+    )
+
+
 def read_outlines(
     pages: Sequence[PageData], regions: list[UnreadableRegion], reader: PageOcr, stats: PageStats, outline_reason: str,
 ) -> list[UnreadableRegion]:
@@ -267,7 +313,12 @@ def read_outlines(
     for page_index in sorted(rows):
         page = by_index[page_index]
         text = [r.rect for ln in page.lines for r in ln.runs]
-        found = reader.read_rows(page_index, rows[page_index], text)
+        flat = [r for r in rows[page_index] if not pdf_outlines.vertical(r)]
+        read = iter(reader.read_rows(page_index, flat, text))
+        found = [
+            reader.read_stack(page_index, _inside(page.glyph_boxes, r)) if pdf_outlines.vertical(r) else next(read)
+            for r in rows[page_index]
+        ]
         glyphs = [glyph_count(page.glyph_boxes, r) for r in rows[page_index]]
         unread = add_rows(page.lines, page_index, rows[page_index], found, reader.ocr_rects, stats, lexicon, glyphs)
         keep.extend(UnreadableRegion(page_index, r, outline_reason) for r in unread)

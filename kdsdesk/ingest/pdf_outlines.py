@@ -38,6 +38,10 @@ MIN_GLYPH_H = 3.5  # points: the median shape of a row at least this tall (≈5 
 LONE_H = 0.15  # a one-shape row is a syllable when its height is the page's letter height within this share ...
 LONE_W = (0.5, 1.3)  # ... and its width this many times its height
 BAND = 0.12  # top/bottom share of the page for running headers/footers (as ``pdf_layout.RUNNING_BAND``)
+STACK_DX = 0.3  # the syllables of a label written downwards share their centre x within this × letter height ...
+STACK_GAP = 1.6  # ... and stand at most this many letter heights apart, one under the other ...
+MIN_STACK = 3  # ... at least this many of them, each alone on its line (nothing within STACK_ALONE letter heights)
+STACK_ALONE = 0.6
 
 
 def _on_text(box: RectT, lines: list[Line], tops: list[float], tallest: float) -> bool:
@@ -134,6 +138,59 @@ def lone_letters(rows: Sequence[Sequence[RectT]], lettering: Sequence[Sequence[R
     return out
 
 
+def _syllable_sized(b: RectT, mh: float) -> bool:
+    h, w = b[3] - b[1], b[2] - b[0]
+    return abs(h - mh) <= LONE_H * mh and LONE_W[0] * h <= w <= LONE_W[1] * h
+
+
+def vertical_stacks(
+    rows: Sequence[Sequence[RectT]], lettering: Sequence[Sequence[RectT]], rules: Sequence[tuple[float, float, float]],
+    text: Sequence[RectT] = (),
+) -> list[list[RectT]]:
+    """Labels written downwards, one syllable under the other, in one cell beside the rows they name ("자유돌출판",
+    "양연지지판"): ``MIN_STACK`` or more one-shape rows of the page's letter height and a syllable's proportions,
+    each alone on its line (no other shape or ``text`` run within ``STACK_ALONE`` letter heights left or right),
+    centres on one vertical (within ``STACK_DX`` letter heights), at most ``STACK_GAP`` heights apart, with no
+    horizontal rule (``rules``: x0, x1, y) crossing between two of them — one-syllable labels of rows parted by
+    rules, or standing in rows beside other words, stay words of their own."""
+    if not lettering:
+        return []
+    mh = statistics.median(b[3] - b[1] for row in lettering for b in row)
+    near = STACK_ALONE * mh
+    others = [b for row in rows for b in row] + list(text)
+
+    def alone(b: RectT) -> bool:
+        return not any(
+            o is not b and o[1] < b[3] and o[3] > b[1] and b[0] - near < o[2] and o[0] < b[2] + near
+            and not (o[0] >= b[0] - 0.5 and o[2] <= b[2] + 0.5 and o[1] >= b[1] - 0.5 and o[3] <= b[3] + 0.5)
+            for o in others
+        )
+
+    singles = sorted(
+        (row[0] for row in rows if len(row) == 1 and _syllable_sized(row[0], mh) and alone(row[0])),
+        key=lambda b: b[1],
+    )
+    stacks: list[list[RectT]] = []
+    for b in singles:
+        cx = (b[0] + b[2]) / 2
+        for st in stacks:
+            last = st[-1]
+            if (
+                abs((last[0] + last[2]) / 2 - cx) <= STACK_DX * mh and 0 <= b[1] - last[3] <= STACK_GAP * mh
+                and not any(x0 < cx < x1 and last[3] < y < b[1] for x0, x1, y in rules)
+            ):
+                st.append(b)
+                break
+        else:
+            stacks.append([b])
+    return [st for st in stacks if len(st) >= MIN_STACK]
+
+
+def vertical(rect: RectT) -> bool:
+    """Whether an outline region is a label written downwards (``vertical_stacks``): far taller than wide."""
+    return rect[3] - rect[1] > 2.0 * (rect[2] - rect[0])
+
+
 def _rect(row: Sequence[RectT]) -> RectT:
     return (min(b[0] for b in row), min(b[1] for b in row), max(b[2] for b in row), max(b[3] for b in row))
 
@@ -168,7 +225,12 @@ def outline_regions(pages: list[PageData]) -> list[UnreadableRegion]:
         rows = _rows(boxes)
         lettering = [row for row in rows if text_like(row)]
         found.extend((p, _rect(row)) for row in lettering)
-        found.extend((p, row[0]) for row in lone_letters(rows, lettering))
+        stacks = vertical_stacks(
+            rows, lettering, [(r.x0, r.x1, r.y) for r in p.rules], [r.rect for ln in lines for r in ln.runs]
+        )
+        stacked = {b for st in stacks for b in st}
+        found.extend((p, _rect(st)) for st in stacks)
+        found.extend((p, row[0]) for row in lone_letters(rows, lettering) if row[0] not in stacked)
     running = _running_keys(found, sum(1 for p in pages if p.glyph_boxes))
     out: list[UnreadableRegion] = []
     for p in pages:

@@ -185,7 +185,8 @@ def _group_rules(rules: list[Rule], lines: list[Line]) -> list[list[Rule]]:
             gx0, gx1 = min(x.x0 for x in g), max(x.x1 for x in g)
             # a rule under the right-hand columns only (beside a cell merged down the first column): text on its
             # left inside the table's extent is that cell, not text beside the table
-            short = r.x0 > gx0 + 0.05 * (gx1 - gx0) and r.x1 >= gx1 - 0.05 * (gx1 - gx0)
+            # (a first column can be narrower than 5 % of the table: a label written downwards, 자유돌출판)
+            short = r.x0 > gx0 + min(0.05 * (gx1 - gx0), 10.0) and r.x1 >= gx1 - 0.05 * (gx1 - gx0)
             left = gx0 - 3 if short else r.x0 - 3
             between = [ln for ln in lines if prev.y < (ln.y0 + ln.y1) / 2 < r.y]
             if (

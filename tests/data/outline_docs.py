@@ -138,3 +138,41 @@ def scanned_pdf(path: Path, lines: Sequence[str] = SCAN_LINES, dpi: int = 300) -
     doc.save(path)
     doc.close()
     return path
+
+
+VERTICAL_LABEL = "자유돌출판"
+VERTICAL_ROWS = (("압연 H형강의 플랜지", "0.56"), ("용접 H형강의 플랜지", "0.64"), ("T형강의 스템", "0.75"))
+
+
+def vertical_label_table_pdf(path: Path, *, size: float = 10.0) -> Path:
+    """표 4.2-2 with a first column whose label is written downwards, one outlined syllable under the other, in one
+    cell beside three rows (the rules between those rows are drawn under the other columns only); the header is
+    outlined too, the rows' labels and values are text."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 100), "(1) 판요소의 폭두께비는 표 4.2-2에 따른다.", fontname="korea", fontsize=size)
+    page.insert_text((220, 140), "표 4.2-2 폭두께비", fontname="korea", fontsize=size)
+    x0, x1, inner = 90.0, 450.0, 104.0  # a first column narrower than 5 % of the table
+    y = 150.0
+    _rule(page, x0, x1, y)
+    outline_text(page, "판요소의 설명", 150, y + 16, size)
+    outline_text(page, "한계값", 380, y + 16, size)
+    y += 24
+    _rule(page, x0, x1, y)
+    top = y
+    for k, (label, value) in enumerate(VERTICAL_ROWS):
+        page.insert_text((115, y + 16), label, fontname="korea", fontsize=size)
+        page.insert_text((380, y + 16), value, fontname="helv", fontsize=size)
+        y += 24
+        _rule(page, inner if k < len(VERTICAL_ROWS) - 1 else x0, x1, y)
+    pitch = (y - top) / len(VERTICAL_LABEL)
+    for k, ch in enumerate(VERTICAL_LABEL):
+        outline_text(page, ch, 92, top + pitch * k + 0.5 * pitch + 0.4 * size, size)
+    for x in (x0, inner, 360.0, x1):
+        page.draw_line(pymupdf.Point(x, 150.0), pymupdf.Point(x, y), color=(0, 0, 0), width=0.36)
+    page.insert_text((72, y + 30), "(2) 표의 값은 설계에 적용한다.", fontname="korea", fontsize=size)
+    doc.save(path)
+    doc.close()
+    return path

@@ -17,7 +17,17 @@ from kdsdesk.ingest.pdf_outlines import OUTLINE_REASON, TABLE_REASON
 from kdsdesk.ingest.pdf_tables import UNREADABLE_MARK
 from kdsdesk.records import ParsedDoc, Table
 from tests.data import real_pdfs
-from tests.data.outline_docs import CAPTION_TITLE, HEADER, ROWS, SCAN_LINES, outlined_table_pdf, scanned_pdf
+from tests.data.outline_docs import (
+    CAPTION_TITLE,
+    HEADER,
+    ROWS,
+    SCAN_LINES,
+    VERTICAL_LABEL,
+    VERTICAL_ROWS,
+    outlined_table_pdf,
+    scanned_pdf,
+    vertical_label_table_pdf,
+)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -177,3 +187,14 @@ def test_an_ocr_row_joins_a_text_line_made_tall_by_an_equation() -> None:
     add_rows(lines, 0, [row], [[("압연", row, 0.9)]], rects, PageStats())
     assert len(lines) == 1
     assert lines[0].text.startswith("① 압연 H")
+
+
+def test_label_written_downwards_is_read_as_one_word_over_its_rows(tmp_path: Path) -> None:
+    """Each syllable of a label drawn one under the other is rendered alone and the images set side by side: the
+    engine reads the word, and the cell stands beside the rows it names."""
+    t = _table(parse_pdf(vertical_label_table_pdf(tmp_path / "v.pdf")))
+    (cell,) = [c for c in t.cells if c.col == 0 and c.row > 0]
+    assert _like(cell.text, VERTICAL_LABEL)
+    assert cell.ocr
+    assert (cell.row, cell.rowspan) == (1, len(VERTICAL_ROWS))
+    assert [row[1] for row in t.origin_grid()[1:]] == [label for label, _ in VERTICAL_ROWS]

@@ -92,3 +92,16 @@ def test_glyphs_of_one_line_stay_one_row_across_a_centre_step() -> None:
             (385.5, 654.0, 393.6, 662.1)]
     other = [(444.5, 653.8, 452.0, 662.1), (452.6, 653.8, 460.0, 662.1)]  # the next column: a row of its own
     assert _rows(word + other) == [word, other]
+
+
+def test_syllables_written_downwards_in_one_cell_are_one_label() -> None:
+    """"자유돌출판" one syllable under the other beside the rows it names is one region (read as one word); the
+    same shapes parted by rules across them are one-syllable labels of their own rows, not one word."""
+    from kdsdesk.ingest.pdf_tables import Rule
+
+    label = _word(300, 120, 4)  # lettering elsewhere on the page sets the letter height
+    stack = [b for k in range(5) for b in _word(100, 308 + 18 * k, 1)]
+    regions = outline_regions([_page(0, label + stack)])
+    assert (stack[0][0], stack[0][1], stack[-1][2], stack[-1][3]) in {u.rect for u in regions}
+    ruled = PageData(0, W, H, [], [Rule(90.0, 500.0, 311.0 + 18 * k) for k in range(4)], label + stack, 0.0)
+    assert all(u.rect is None or u.rect[3] - u.rect[1] < 20 for u in outline_regions([ruled]))

@@ -19,3 +19,16 @@ def test_lines_of_a_cell_over_a_partly_ruled_row_are_one_cell(tmp_path: Path) ->
     assert cells["완공 후"].row == joined.row + 1
     assert {"압축강도", "이음부강도", "0.85", "0.90"} <= set(cells)  # rows under full rules stay apart
     assert "소성힌지" not in cells
+
+
+def test_rules_beside_a_narrow_first_column_keep_the_table_one() -> None:
+    """Rules that stop short of a first column narrower than 5 % of the table (a label written downwards) still
+    belong to the table: the label between them is that column's cell, not text beside the table."""
+    from kdsdesk.ingest.pdf_tables import Rule, _group_rules
+    from kdsdesk.ingest.pdf_text import Line, Run
+
+    rules = [Rule(80.0, 508.0, 160.0), Rule(97.0, 508.0, 200.0), Rule(97.0, 508.0, 240.0), Rule(80.0, 508.0, 280.0)]
+    label = Line([Run("자유돌출판", 85.0, 180.0, 93.5, 260.0, 9.5, 260.0, cy=220.0)], 180.0, 260.0, x0=85.0)
+    label.text = "자유돌출판"
+    label.measure()
+    assert _group_rules(rules, [label]) == [rules]

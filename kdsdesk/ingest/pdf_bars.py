@@ -25,6 +25,7 @@ def group_bars(runs: list[Run]) -> list[Run]:
     if not bars:
         return runs
     gone: set[int] = set()
+    extra: list[Run] = []  # the parts of a run a bar covers only in part, besides the part it takes
     all_maths = [r for r in runs if r.glyphs is not None]  # only equation runs join a bar
     # Runs that are not bars keep their place while bars are grouped: look them up by centre x (sorted);
     # bars (which grow as they are grouped) are always candidates. Candidates keep the page order.
@@ -49,6 +50,13 @@ def group_bars(runs: list[Run]) -> list[Run]:
             [i for _, i in by_cx[bisect.bisect_left(xs, lo) : bisect.bisect_right(xs, hi)]] + bar_ids
         )]
         members = _bar_members(bar, maths, bars, gone, reach_of)
+        if not members:  # an overbar over the first glyph of a run ("x̅" of "x̅/l"): that glyph is its member
+            split = _split_under(bar, all_maths, gone, reach_of[id(bar)])
+            if split is not None:
+                whole, under, rest = split
+                gone.add(id(whole))
+                extra.extend(rest)
+                members = [under]
         member_ids = {id(r) for r in members}
         grew = bool(members)
         while grew:  # scripts of the numerator/denominator glyphs hang further out
@@ -74,7 +82,35 @@ def group_bars(runs: list[Run]) -> list[Run]:
         bar.bar = bool(members)  # an atom now; a lone bar stays a bar and is dropped later
         if not members:
             bar.text = ""
-    return [r for r in runs if id(r) not in gone and r.text]
+    return [r for r in runs if id(r) not in gone and r.text] + extra
+
+
+def _split_under(
+    bar: Run, maths: list[Run], gone: set[int], area: _Reach
+) -> tuple[Run, Run, list[Run]] | None:
+    """A run the lone ``bar`` covers only in part, its glyphs under the bar contiguous (the ``x`` of ``x/l`` under
+    the overbar of ``x̅``): the run, the part under the bar and the other parts (each a run of its own glyphs)."""
+    lo, hi, cy, reach, _ = area
+    for r in maths:
+        if r.bar or not r.glyphs or id(r) in gone or r.x0 >= hi or r.x1 <= lo or not cy <= r.cy <= cy + reach:
+            continue
+        idx = [i for i, g in enumerate(r.glyphs) if lo <= (g.bbox[0] + g.bbox[2]) / 2 <= hi]
+        if not idx or len(idx) == len(r.glyphs) or idx != list(range(idx[0], idx[-1] + 1)):
+            continue
+        cuts = [(0, idx[0]), (idx[0], idx[-1] + 1), (idx[-1] + 1, len(r.glyphs))]
+        parts = [_part(r, a, b, a == 0, b == len(r.glyphs)) for a, b in cuts if b > a]
+        under = parts[1] if idx[0] > 0 else parts[0]
+        return r, under, [p for p in parts if p is not under]
+    return None
+
+
+def _part(r: Run, a: int, b: int, first: bool, last: bool) -> Run:
+    """Glyphs ``a:b`` of the equation run ``r`` as a run of their own."""
+    glyphs = (r.glyphs or [])[a:b]
+    text = r.text[a:b] if len(r.text) == len(r.glyphs or ()) else "".join(g.char for g in glyphs)
+    x0, x1 = min(g.bbox[0] for g in glyphs), max(g.bbox[2] for g in glyphs)
+    return Run(text or BAR, x0, r.y0, x1, r.y1, r.size, r.base, r.bold, glyphs, False, r.lead and first,
+               r.trail and last, r.cy)
 
 
 class _Reach(NamedTuple):

@@ -88,13 +88,17 @@ def group_bars(runs: list[Run]) -> list[Run]:
 def _split_under(
     bar: Run, maths: list[Run], gone: set[int], area: _Reach
 ) -> tuple[Run, Run, list[Run]] | None:
-    """A run the lone ``bar`` covers only in part, its glyphs under the bar contiguous (the ``x`` of ``x/l`` under
-    the overbar of ``x̅``): the run, the part under the bar and the other parts (each a run of its own glyphs)."""
+    """A run the lone ``bar`` covers only in part, its glyphs under the bar (their boxes reaching into the bar's)
+    contiguous (the ``x`` of ``x/l`` under the overbar of ``x̅``): the run, the part under the bar and the other
+    parts (each a run of its own glyphs)."""
     lo, hi, cy, reach, _ = area
     for r in maths:
         if r.bar or not r.glyphs or id(r) in gone or r.x0 >= hi or r.x1 <= lo or not cy <= r.cy <= cy + reach:
             continue
-        idx = [i for i, g in enumerate(r.glyphs) if lo <= (g.bbox[0] + g.bbox[2]) / 2 <= hi]
+        idx = [
+            i for i, g in enumerate(r.glyphs)
+            if lo <= (g.bbox[0] + g.bbox[2]) / 2 <= hi and g.bbox[1] < bar.y1 and g.bbox[3] > bar.y0
+        ]
         if not idx or len(idx) == len(r.glyphs) or idx != list(range(idx[0], idx[-1] + 1)):
             continue
         cuts = [(0, idx[0]), (idx[0], idx[-1] + 1), (idx[-1] + 1, len(r.glyphs))]

@@ -37,7 +37,7 @@ RectT = tuple[float, float, float, float]
 BAR_RISE = 0.615  # the U+E06D rule lies this many em above its origin (measured: Hancom and Quartz exports)
 AXIS_DROP = 0.3  # the main baseline lies this many em below a fraction bar
 LEVEL = (0.1, 0.65)  # a glyph whose baseline lies this many em (of its size) below a rule has the rule through it
-_SIMPLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)?|[^\W\d_]\u0305?(?:_[^\W_]+)?['′]*)$")  # 12, 0.5, x, x̅, F_y, F'
+_SIMPLE = re.compile(r"^(?:[0-9]+(?:\.[0-9]+)?|[^\W\d_](?:_[^\W_]+)?['′]*)$")
 __all__ = ["Atom", "join", "layout", "linearize_atoms", "main_base", "render_row", "rows", "union"]
 
 

@@ -101,7 +101,7 @@ def test_tall_brackets_around_a_radical_of_a_fraction_stay_one_line(tmp_path: Pa
 
 def test_overbar_over_the_first_glyph_of_a_run_stays_on_it(tmp_path: Path) -> None:
     """"U=1−x̅/l" and "x̅=D/π" printed inline: the overbar is as wide as the ``x`` of a run ``x/l``; the glyph
-    under it is its own (``x̅``, one operand: no parentheses when it is a numerator)."""
+    under it is its own (``x̅``; as a stacked numerator written ``(x̅)``)."""
     s = 7.0
     draws, x = pb.eq_text("U=1−", 100, 200, s)
     draws += pb.eq_text("x/l", x, 200, s)[0] + [ed.rule(x, x + 0.5 * s, 200 - 0.8 * s, s)]
@@ -110,4 +110,4 @@ def test_overbar_over_the_first_glyph_of_a_run_stays_on_it(tmp_path: Path) -> No
     num = pb.eq_text("x", 151, 280 - pb.AXIS * s - 0.31 * s, s)[0] + [ed.rule(151, 151 + 0.5 * s, 280 - 1.4 * s, s)]
     draws += pb.eq_text("1−", 140, 280, s)[0] + num + pb.eq_text("l", 151, 280 - pb.AXIS * s + 0.96 * s, s)[0]
     draws.append(ed.rule(150, 156, 280 - pb.AXIS * s, s))
-    assert _text(ed.write(tmp_path / "overbar.pdf", draws)) == ["U=1−x̅/l", "x̅=D/π", "1−x̅/l"]
+    assert _text(ed.write(tmp_path / "overbar.pdf", draws)) == ["U=1−x̅/l", "x̅=D/π", "1−(x̅)/l"]

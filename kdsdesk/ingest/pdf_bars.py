@@ -46,11 +46,12 @@ def group_bars(runs: list[Run]) -> list[Run]:
             continue
         bs = bar.size
         lo, hi = reach_of[id(bar)].lo, reach_of[id(bar)].hi
+        near_bars = [i for i in bar_ids if all_maths[i].x0 <= hi and all_maths[i].x1 >= lo]  # grouped ones grew
         maths = [all_maths[i] for i in sorted(
-            [i for _, i in by_cx[bisect.bisect_left(xs, lo) : bisect.bisect_right(xs, hi)]] + bar_ids
+            [i for _, i in by_cx[bisect.bisect_left(xs, lo) : bisect.bisect_right(xs, hi)]] + near_bars
         )]
         members = _bar_members(bar, maths, bars, gone, reach_of)
-        if not members:  # an overbar over the first glyph of a run ("x̅" of "x̅/l"): that glyph is its member
+        if not members and bar.x1 - bar.x0 <= 2.0 * bs:  # an overbar over the first glyph of a run ("x̅/l")
             split = _split_under(bar, all_maths, gone, reach_of[id(bar)])
             if split is not None:
                 whole, under, rest = split
@@ -58,30 +59,31 @@ def group_bars(runs: list[Run]) -> list[Run]:
                 extra.extend(rest)
                 members = [under]
         member_ids = {id(r) for r in members}
-        grew = bool(members)
-        while grew:  # scripts of the numerator/denominator glyphs hang further out
-            grew = False
-            for r in maths:
-                if r is bar or id(r) in gone or id(r) in member_ids:
-                    continue
-                if not bar.x0 - 0.1 * bs <= (r.x0 + r.x1) / 2 <= bar.x1 + 0.1 * bs or r.size >= bs:
-                    continue
-                if any(r.y0 <= m.y1 + 0.2 * bs and r.y1 >= m.y0 - 0.2 * bs and abs(r.x0 - m.x1) <= 0.5 * bs
-                       for m in members):
-                    members.append(r)
-                    member_ids.add(id(r))
-                    grew = True
+        lo, hi = bar.x0 - 0.1 * bs, bar.x1 + 0.1 * bs
+        scripts = [r for r in maths if r.size < bs and lo <= (r.x0 + r.x1) / 2 <= hi and r is not bar]
+        frontier = list(members)  # scripts of the numerator/denominator glyphs hang further out
+        pending = [r for r in scripts if id(r) not in gone and id(r) not in member_ids]
+        while frontier and pending:
+            new: list[Run] = []
+            left: list[Run] = []
+            for r in pending:
+                near = any(r.y0 <= m.y1 + 0.2 * bs and r.y1 >= m.y0 - 0.2 * bs and abs(r.x0 - m.x1) <= 0.5 * bs
+                           for m in frontier)
+                (new if near else left).append(r)
+            members.extend(new)
+            frontier, pending = new, left
+        if not members:  # a lone bar stays a bar and is dropped later
+            bar.bar = False
+            bar.text = ""
+            continue
+        x0, y0, x1, y1 = bar.x0, bar.y0, bar.x1, bar.y1
         for r in members:
             gone.add(id(r))
+            x0, y0, x1, y1 = min(x0, r.x0), min(y0, r.y0), max(x1, r.x1), max(y1, r.y1)
         parts = [bar, *members]
-        glyphs = [g for r in sorted(parts, key=lambda r: r.x0) for g in (r.glyphs or ())]
-        bar.glyphs = glyphs
-        bar.text = "".join(r.text for r in parts) or BAR
-        bar.x0, bar.x1 = min(r.x0 for r in parts), max(r.x1 for r in parts)
-        bar.y0, bar.y1 = min(r.y0 for r in parts), max(r.y1 for r in parts)
-        bar.bar = bool(members)  # an atom now; a lone bar stays a bar and is dropped later
-        if not members:
-            bar.text = ""
+        bar.glyphs = [g for r in sorted(parts, key=lambda r: r.x0) for g in (r.glyphs or ())]
+        bar.text = "".join([r.text for r in parts]) or BAR
+        bar.x0, bar.y0, bar.x1, bar.y1 = x0, y0, x1, y1  # an atom now
     return [r for r in runs if id(r) not in gone and r.text] + extra
 
 
@@ -143,10 +145,10 @@ def _bar_members(
     ]
     members = _attached(bar, members)
     rivals = [
-        reach_of[id(b)] for b in bars
-        if b is not bar and id(b) not in gone and reach_of[id(b)].lo <= hi and reach_of[id(b)].hi >= lo
-        and abs(reach_of[id(b)].cy - cy) <= 2 * reach
-    ]
+        o for b in bars
+        if b is not bar and id(b) not in gone
+        and (o := reach_of[id(b)]).lo <= hi and o.hi >= lo and abs(o.cy - cy) <= 2 * reach
+    ] if len(bars) > 1 and members else []
     if rivals:
         members = _nearest_members(bar, members, rivals, reach_of)
     if not vinculum and len(members) > 2:  # under a vinculum a radicand's numerator stands between: no test
@@ -158,6 +160,8 @@ def _attached(bar: Run, members: list[Run]) -> list[Run]:
     """The members that stand on the bar or on one another up to it (boxes at most 0.3 × size apart vertically,
     overlapping across): a wide bar's reach (1.5 × its stretched size) also spans the lines above and below,
     whose runs (a subscript, a symbol, a coefficient) are not its numerator or denominator."""
+    if not members:
+        return members
     todo = [(bar.y0, bar.y1, bar.x0, bar.x1)]
     rest = list(members)
     kept: list[Run] = []
@@ -172,7 +176,8 @@ def _attached(bar: Run, members: list[Run]) -> list[Run]:
             else:
                 still.append(r)
         rest = still
-    return [m for m in members if any(m is k for k in kept)]
+    kept_ids = {id(k) for k in kept}
+    return [m for m in members if id(m) in kept_ids]
 
 
 def _after_sign(bar: Run, signs: list[tuple[float, float, float]]) -> bool:

@@ -86,10 +86,11 @@ class _Acc:
             self.parts.append(sep)
             self.length += len(sep)
         ln = piece.line
-        self.spans.extend(
-            Span(self.length + s, self.length + e, piece.page, r, None, self.ocr.get((piece.page, r)))
-            for s, e, r in ln.spans
-        )
+        base, page, ocr = self.length, piece.page, self.ocr
+        if ocr:
+            self.spans.extend([Span(base + s, base + e, page, r, None, ocr.get((page, r))) for s, e, r in ln.spans])
+        else:  # no OCR'd text in the file: no look-ups
+            self.spans.extend([Span(base + s, base + e, page, r, None, None) for s, e, r in ln.spans])
         self.parts.append(ln.text)
         self.length += len(ln.text)
         self.pieces.append(piece)

@@ -145,11 +145,11 @@ def _syllable_sized(b: RectT, mh: float) -> bool:
 
 def vertical_stacks(
     rows: Sequence[Sequence[RectT]], lettering: Sequence[Sequence[RectT]], rules: Sequence[tuple[float, float, float]],
-    text: Sequence[RectT] = (),
+    lines: Sequence[Line] = (),
 ) -> list[list[RectT]]:
     """Labels written downwards, one syllable under the other, in one cell beside the rows they name ("자유돌출판",
     "양연지지판"): ``MIN_STACK`` or more one-shape rows of the page's letter height and a syllable's proportions,
-    each alone on its line (no other shape or ``text`` run within ``STACK_ALONE`` letter heights left or right),
+    each alone on its line (no other shape or text run of ``lines`` within ``STACK_ALONE`` letter heights),
     centres on one vertical (within ``STACK_DX`` letter heights), at most ``STACK_GAP`` heights apart, with no
     horizontal rule (``rules``: x0, x1, y) crossing between two of them — one-syllable labels of rows parted by
     rules, or standing in rows beside other words, stay words of their own."""
@@ -157,7 +157,9 @@ def vertical_stacks(
         return []
     mh = statistics.median(b[3] - b[1] for row in lettering for b in row)
     near = STACK_ALONE * mh
-    others = [b for row in rows for b in row] + list(text)
+    if sum(1 for row in rows if len(row) == 1 and _syllable_sized(row[0], mh)) < MIN_STACK:
+        return []
+    others = [b for row in rows for b in row] + [r.rect for ln in lines for r in ln.runs]
 
     def alone(b: RectT) -> bool:
         return not any(
@@ -225,9 +227,7 @@ def outline_regions(pages: list[PageData]) -> list[UnreadableRegion]:
         rows = _rows(boxes)
         lettering = [row for row in rows if text_like(row)]
         found.extend((p, _rect(row)) for row in lettering)
-        stacks = vertical_stacks(
-            rows, lettering, [(r.x0, r.x1, r.y) for r in p.rules], [r.rect for ln in lines for r in ln.runs]
-        )
+        stacks = vertical_stacks(rows, lettering, [(r.x0, r.x1, r.y) for r in p.rules], lines)
         stacked = {b for st in stacks for b in st}
         found.extend((p, _rect(st)) for st in stacks)
         found.extend((p, row[0]) for row in lone_letters(rows, lettering) if row[0] not in stacked)

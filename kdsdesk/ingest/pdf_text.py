@@ -84,7 +84,9 @@ class PageStats:
 
     ``linear`` remembers each equation glyph group already linearised in the document (keyed by the glyphs'
     identities; a table's cells re-assemble the runs of lines assembled before): its text and the PUA counts the
-    work added, so a repeat gives the same text and the same counts without redoing the layout.
+    work added, so a repeat gives the same text and the same counts without redoing the layout. ``drawn`` does the
+    same for groups drawn alike elsewhere in the document (the same glyphs, fonts and sizes at the same places
+    relative to the first glyph: ``F_y`` printed a hundred times is laid out once).
     """
 
     chars: int = 0
@@ -92,6 +94,7 @@ class PageStats:
     equations: int = 0
     unreadable_equations: int = 0
     linear: dict[tuple[int, ...], tuple[str, pua.PuaStats, list[pdf_math.Glyph]]] = field(default_factory=dict)
+    drawn: dict[tuple[object, ...], tuple[str, pua.PuaStats]] = field(default_factory=dict)  # by glyphs as drawn
 
     def add(self, other: PageStats) -> None:
         self.chars += other.chars
@@ -287,11 +290,12 @@ def cluster_lines(runs: Iterable[Run]) -> list[Line]:
     """Group runs into visual lines: a run joins a line when its centre lies in the line's main band."""
     lines: list[Line] = []
     bigs: list[float] = []  # largest run size of each line so far
-    pieces: list[Run] = []  # a tall bracket's top and bottom pieces lie off the line's centre: they join it after
-    rest: list[Run] = []
-    for r in runs:
-        (pieces if r.glyphs is not None and _bracket_piece(r) else rest).append(r)
-    for r in sorted(rest, key=lambda r: (r.cy, r.x0)):
+    runs = list(runs)
+    pieces = [r for r in runs if r.glyphs and r.glyphs[0].char in _PIECES and _bracket_piece(r)]
+    if pieces:  # a tall bracket's top and bottom pieces lie off the line's centre: they join it afterwards
+        taken = {id(r) for r in pieces}
+        runs = [r for r in runs if id(r) not in taken]
+    for r in sorted(runs, key=lambda r: (r.cy, r.x0)):
         cy = r.cy
         k = len(lines) - 1
         stop = max(-1, k - 4)
@@ -400,8 +404,18 @@ def _linearize(glyphs: list[pdf_math.Glyph], pstats: pua.PuaStats, stats: PageSt
     key = tuple(map(id, glyphs))
     known = stats.linear.get(key)
     if known is None:
-        counts = pua.PuaStats()
-        known = (pdf_math.linearize(glyphs, (), counts).strip(), counts, glyphs)  # glyphs kept: ids stay unique
+        x, y = glyphs[0].bbox[0], glyphs[0].bbox[1]
+        drawn = tuple(
+            (g.char, g.font, g.is_pua, round(g.size, 3), round(g.bbox[0] - x, 3), round(g.bbox[1] - y, 3),
+             round(g.bbox[2] - x, 3), round(g.bbox[3] - y, 3),
+             None if g.origin is None else (round(g.origin[0] - x, 3), round(g.origin[1] - y, 3)))
+            for g in glyphs
+        )
+        alike = stats.drawn.get(drawn)
+        if alike is None:
+            counts = pua.PuaStats()
+            alike = stats.drawn[drawn] = (pdf_math.linearize(glyphs, (), counts).strip(), counts)
+        known = (alike[0], alike[1], glyphs)  # glyphs kept: ids stay unique
         stats.linear[key] = known
     pstats.add(known[1])
     return known[0]

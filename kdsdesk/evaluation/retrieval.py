@@ -50,6 +50,11 @@ def is_gold(hit: Hit, item: dict[str, Any]) -> bool:
     )
 
 
+def has_gold(item: dict[str, Any]) -> bool:
+    """The item names where its answer is (a clause, a file, or golds); a not-in-library question names none."""
+    return bool(item.get("golds") or item.get("clause") or item.get("file_stem"))
+
+
 def first_gold_rank(hits: Sequence[Hit], item: dict[str, Any]) -> int:
     """1-based rank of the first correct hit, 0 when none."""
     for i, h in enumerate(hits, 1):
@@ -100,7 +105,11 @@ def evaluate_retrieval(
     total = _Acc()
     per: dict[str, _Acc] = {}
     misses: list[dict[str, Any]] = []
+    not_in_library = 0
     for item in items:
+        if not has_gold(item):
+            not_in_library += 1  # nothing to find: a retrieval metric has no rank for it (answers count its refusal)
+            continue
         st = library.search_stages(str(item["question"]), k=max(k, RECALL_AT), dense=dense)
         rank = first_gold_rank(st.hits, item)
         pool_has = first_gold_rank(st.pool, item) > 0
@@ -122,4 +131,5 @@ def evaluate_retrieval(
         "all": total.report(),
         "by_qtype": {q: a.report() for q, a in sorted(per.items())},
         "misses": misses,
+        "not_in_library": not_in_library,
     }

@@ -454,16 +454,16 @@ def chunk_facts(kind: str, text: str, table: Table | None) -> tuple[Fact, ...]:
         return tuple(text_facts(text))
     # a table flattened into the text: its values are cells under their row label and column header, never
     # numbers of a sentence; a column whose header could not be read gives no fact
-    inside = [(c.start, c.end) for c in flat if c.column]  # unread columns: the sentence reading stays
+    inside = [(c.start, c.end) for c in flat if c.read]  # unread columns: the sentence reading stays
     facts = [f for f in text_facts(text) if not any(a <= f.start < b for a, b in inside)]
     facts += [
         Fact(
             kind="cell", value=c.value, unit=c.unit, bound=c.bound, subject=_caption(c.header),
-            cases=(c.row_label, c.column), start=c.start, end=c.end, quote_start=c.row_start, quote_end=c.row_end,
-            col=c.index,
+            cases=(c.row_label, c.column or c.column_value), start=c.start, end=c.end, quote_start=c.row_start,
+            quote_end=c.row_end, col=c.index,
         )
         for c in flat
-        if c.column
+        if c.read
     ]
     return tuple(sorted(facts, key=lambda f: f.start))
 

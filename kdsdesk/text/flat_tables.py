@@ -9,8 +9,10 @@ holds one value: "육안등급구조재 0.25 기계등급구조재(MSR) 0.11 집
 - a row's label is the words between the run before it and its own run (exact for every row but the first, whose
   label runs into the column headers before it);
 - the column headers are the *k* header words right before the first row's label, whose length is guessed from the
-  other rows' labels. When the guess is wrong, the columns carry words the question does not state, and the
-  verifier finds no column for it: such a table declines rather than misreads.
+  other rows' labels; or, when a symbol stands right before the first run and its numbers are plain and distinct
+  ("계수 δ h/l 0.1 0.15 0.2 … 고정 0.360 …"), that run is a header row and each column is one of its numbers (a
+  question names the column by stating the number: "h/l = 0.2"). When the guess is wrong, the columns carry words
+  the question does not state, and the verifier finds no column for it: such a table declines rather than misreads.
 
 Nothing here is a guess the answer rests on alone: a value read this way is a table cell (at most a warning, with
 "원문 표의 행·열 머리를 확인하세요"), and the verifier still checks that the question states its row and column.
@@ -54,6 +56,12 @@ class FlatCell:
     row_start: int  # the row (label and values) in the text
     row_end: int
     header: str  # the words before the first row (caption, headers)
+    column_value: str = ""  # a column headed by a number of a header row ("h/l 0.1 0.15 0.2 …"): that number
+
+    @property
+    def read(self) -> bool:
+        """Its column is known: by a header word or by a header row's number."""
+        return bool(self.column or self.column_value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,11 +139,41 @@ def flat_cells(text: str) -> list[FlatCell]:
     return out
 
 
+_PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _numeric_header(header: str, rows: list[_Run], k: int) -> list[str]:
+    """The numbers of a header row that heads the columns by a symbol's values ("계수 δ h/l 0.1 0.15 0.2 … 고정
+    0.360 …", "f_ck (MPa) ≤ 40 50 60 …"): the first run, when a symbol stands right before it and its numbers are
+    plain and all different; else []."""
+    tail = header.split()[-3:]
+    if k < 2 or len(rows) < 3 or not tail or re.search(r"[가-힣]", tail[-1]):
+        return []
+    if not any(re.search(r"[A-Za-zα-ωΑ-Ω]", t) and not re.search(r"[가-힣]", t) for t in tail):
+        return []
+    values = [c.group(1) for c in rows[0].cells]
+    if any(c.group(2) or c.group(3) or not _PLAIN.fullmatch(c.group(1)) for c in rows[0].cells):
+        return []
+    return values if len(set(values)) == len(values) else []
+
+
 def _table(text: str, rows: list[_Run], k: int) -> list[FlatCell]:
     labels = [text[a.end : b.start].strip() for a, b in itertools.pairwise(rows)]
     first = rows[0].start
     cut = max((m.end() for m in _SENTENCE_END.finditer(text, 0, first)), default=0)
     header = text[cut:first]
+    numbers = _numeric_header(header, rows, k)
+    if numbers:  # the first run heads the columns; every row after it has its own label
+        return [
+            FlatCell(
+                start=cell.start(1), end=cell.end(1), value=text[cell.start(1) : cell.end(1)], unit=cell.group(2) or "",
+                bound=lx.bound_of_word(cell.group(3)) if cell.group(3) else "", row_label=labels[r - 1], column="",
+                index=c, width=k, row_start=rows[r - 1].end, row_end=run.end,
+                header=f"{header.strip()} {text[rows[0].start : rows[0].end]}", column_value=numbers[c],
+            )
+            for r, run in enumerate(rows) if r > 0
+            for c, cell in enumerate(run.cells)
+        ]  # fmt: skip
     units = _units(re.sub(r"구\s+분", "구분", header))
     m = max(1, int(median(len(_units(x)) for x in labels))) if labels else 1
     first_label = " ".join(text[:first].split()[-m:])

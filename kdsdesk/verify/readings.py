@@ -394,13 +394,14 @@ def flat_readings(chunk: Chunk, cells: Sequence[FlatCell]) -> Iterator[Reading]:
     """The values of a table flattened into the text (``kdsdesk.text.flat_tables``) read as cells: the row's
     label is its case, the column's header its column. A column whose header could not be read gives none."""
     for c in cells:
-        if not c.column:
+        if not c.read:
             continue
         yield Reading(
             chunk=chunk, value=c.value, unit=c.unit, bound=c.bound, start=c.start, end=c.end,
-            sentence=chunk.text[c.row_start : c.row_end], clause=f"{c.header} {c.column}",
-            window=f"{c.header} {c.row_label}", topic="", cases=(c.row_label,), cell=True, column=c.column,
-            columns=(c.column,), single_column=c.width == 1,
+            sentence=chunk.text[c.row_start : c.row_end], clause=f"{c.header} {c.column}".strip(),
+            window=f"{c.header} {c.row_label}", topic="",
+            cases=(c.row_label, c.column_value) if c.column_value else (c.row_label,), cell=True, column=c.column,
+            columns=(c.column,) if c.column else (), single_column=c.width == 1,
         )  # fmt: skip
 
 
@@ -410,7 +411,7 @@ def readings(chunk: Chunk) -> list[Reading]:
     flat = flat_cells(chunk.text)
     if not flat:
         return list(sentence_readings(chunk))
-    inside = [(c.start, c.end) for c in flat if c.column]  # a read table: its numbers are cells, not a sentence's
+    inside = [(c.start, c.end) for c in flat if c.read]  # a read table: its numbers are cells, not a sentence's
     out = [r for r in sentence_readings(chunk) if not any(a <= r.start < b for a, b in inside)]
     return sorted([*out, *flat_readings(chunk, flat)], key=lambda r: r.start)
 

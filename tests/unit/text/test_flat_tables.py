@@ -55,3 +55,18 @@ def test_one_value_per_row_is_read_under_its_row_label() -> None:
     assert a.status == "warning"
     # label-value pairs in a sentence without a row-header word give no column
     assert not any(c.column for c in flat_cells("(1) 보의 폭 300 높이 450 두께 200 으로 한다."))
+
+
+def test_a_header_row_of_a_symbols_values_heads_the_columns() -> None:
+    text = (
+        "표 4.2-1 계수 δ h/l 0.1 0.2 0.3 고정 0.360 0.390 0.440 2힌지 0.524 0.594 0.711 1힌지 0.484 0.514 0.562"
+    )
+    cells = {(c.row_label, c.column_value): c.value for c in flat_cells(text)}
+    assert cells[("2힌지", "0.3")] == "0.711"
+    assert cells[("1힌지", "0.2")] == "0.514"
+    assert not any(c.row_label == "h/l" for c in flat_cells(text))  # the header row is no data row
+    a = answer_question("2힌지 아치에서 h/l=0.3일 때 계수 δ는?", hits(text_chunk(text)), llm="none")
+    assert a.draft.value == "0.711"
+    assert a.status == "warning"
+    b = answer_question("2힌지 아치의 계수 δ는?", hits(text_chunk(text)), llm="none")
+    assert b.status not in ("confirmed", "warning")  # no column's number stated: three values fit

@@ -318,6 +318,8 @@ def _other_definition(draft: Draft, hits: Sequence[Hit], need: Need, cited: Chun
                 continue
             m = lx.DEFINITION_LINE.match(line)
             expl = m.group(2) if m else line
+            if norm(draft.definition) in norm(expl):
+                continue  # the given definition itself, with more run-together entries after it
             if len(re.findall(r"[가-힣]", expl)) >= 8 and coverage(bigrams(expl), given) < 0.5:
                 return True
     return False

@@ -35,3 +35,14 @@ def test_a_term_with_a_long_alias_is_a_definition_line() -> None:
 def test_a_definition_asked_as_a_search_names_its_term() -> None:
     assert term_asked("지반계측 단기계측 뜻") == "지반계측 단기계측"
     assert term_asked("시퀀스 제어 알고리즘 정의") == "시퀀스 제어 알고리즘"
+
+
+def test_run_together_definitions_are_not_another_definition_of_the_term() -> None:
+    text = (
+        "2-위치 제어 알고리즘 : 측정값과 설정값의 오차 크기에 따라 두 개의 위치를 제어하는 알고리즘을 말한다. "
+        "다위치 제어 알고리즘: 2-위치 동작에서는 편차가 조금만 동작 간격을 벗어나도 조작량이 0% 또는 100%로 변화하여 "
+        "제어량이 주기적으로 크게 변동하므로, 조작량을 여러 단계로 나누어 제어량의 변동 폭을 줄이는 방식을 말한다."
+    )
+    a = _ask("2-위치 제어 알고리즘이란?", text, "중앙관제설비 설계기준")
+    assert a.status == "confirmed"
+    assert "두 개의 위치를 제어" in a.answer_text

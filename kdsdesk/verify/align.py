@@ -250,7 +250,10 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             if w != need.head and need.head not in w and re.match(r"[가-힣]", w) and w not in lx.EXTREME_NOUNS
         )  # symbols are other names of the quantity ("C_c"), not modifiers; "최소" is the bound asked  # fmt: skip
         if checks["subject"] and mods:
-            checks["subject"] = words_covered(mods, " ".join([*frame, before])) >= WORDS
+            # the standard's own field, as the question writes it ("조적조" for a 조적식구조 standard), frames it
+            title = bigrams(lx.nfkc(chunk.doc.title))
+            field = [w for w in mods.split() if len(w) >= 3 and coverage(bigrams(w), title) >= 0.5]
+            checks["subject"] = words_covered(mods, " ".join([*frame, before, *field])) >= WORDS
         if checks["subject"] and r.owner and lx.opposite_modifier(need.subject, r.owner):
             checks["subject"] = False  # "공칭 너비" asked, "실제너비 38 mm" written
 

@@ -757,7 +757,9 @@ REFERENCE_BEFORE_VALUE = re.compile(r"(식|표|그림|KDS|KCS|제)\s*\(?\s*[\d.\
 SCOPE_SENTENCE = re.compile(
     r"^\s*(?:\(\d+\)\s*)?이\s*기준은|적용\s*범위|에\s*(?:대하여|대해|한하여|한해)?\s*적용한다\.?$"
 )
-ASKS_SCOPE = re.compile(r"적용\s*범위|적용\s*대상|어디에\s*적용|적용하나요|적용되나요|대상은")
+ASKS_SCOPE = re.compile(
+    r"적용\s*범위|적용\s*대상|어디에\s*적용|적용(?:하|되|할|될)[가-힣]*\s*[?？]?\s*$|대상은|어떤\s*(?:조건|경우)(?:에|에서)\s*적용"
+)
 ASKS_POINTER = re.compile(r"어느\s*기준|어떤\s*기준|무엇에\s*따|어디에\s*따|참조|따르")
 ASKS_NAME_TAIL = re.compile(r"(을|를)?\s*(무엇|뭐)\S*\s*(이라고|라고)?\s*(하|부르|말하|칭하)\S*\s*[?？]?\s*$")
 

@@ -204,6 +204,12 @@ def test_a_scope_sentence_says_what_a_standard_applies_to_not_what_to_apply() ->
     assert not lx.SCOPE_SENTENCE.search("(1) 품셈의 적용은 신호품셈을 우선 적용하며, 없는 항목은 전기품셈을 적용한다.")
 
 
+def test_a_question_that_asks_when_a_rule_applies_asks_its_scope() -> None:
+    for asked in ("전단면굴착은 어떤 조건에서 적용하나?", "이 공법은 어디에 적용하나요?", "언제 적용되나"):
+        assert lx.ASKS_SCOPE.search(asked), asked
+    assert not lx.ASKS_SCOPE.search("적용되는 하중의 크기는 얼마인가?")
+
+
 def test_spoken_question_words_are_written_out() -> None:
     from kdsdesk.verify.need import read_need
 

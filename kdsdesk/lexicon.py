@@ -297,6 +297,13 @@ CASE_ALTERNATIVE_WORDS = frozenset({"또는", "혹은"})  # "A인 경우 또는 
 # EXCLUDED_CASE_WORD after it, so it never stands for the stated case itself
 EXCLUSION_AFTER = re.compile(r"\s*(?:을|를)?\s*(?:제외\s*(?:하고|한|하면|하는)|외에는|외의|이외에는|이외의)")
 EXCLUDED_CASE_WORD = "제외"
+
+
+def case_phrase_end(phrase: str, text: str, marker_end: int) -> tuple[str, int]:
+    """A case phrase read before a case marker ending at ``marker_end``, and where reading goes on: with
+    EXCLUDED_CASE_WORD and past the excepting words when the text excepts the case ("… 경우를 제외하고는")."""
+    excepted = EXCLUSION_AFTER.match(text, marker_end)
+    return (f"{phrase} {EXCLUDED_CASE_WORD}", excepted.end()) if excepted else (phrase, marker_end)
 CASE_CLAUSE_JOIN = re.compile(r"(?:하되|이되|으되|하며|이며|으며|하고|이고|지만|으나|[가-힣]하나|이나|면서)$")
 CASE_ITEM_LABEL = re.compile(r"^(?:[①-⑳]|\(?\d{1,2}\)|[가-하][.)]|[a-z]\))$")
 # a word that only says something exists or not ("…이 있을 경우", "…이 없으면"): not a content word of the case —

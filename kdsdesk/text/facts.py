@@ -107,9 +107,8 @@ def case_phrases(text: str) -> list[str]:
                 words = words[k + 1 :]
                 break
         if words and re.search(r"[가-힣A-Za-z]", " ".join(words)):
-            excluded = lx.EXCLUSION_AFTER.match(text, m.end())
-            out.append(" ".join(words[-8:]) + (f" {lx.EXCLUDED_CASE_WORD}" if excluded else ""))
-            last = excluded.end() if excluded else m.end()
+            phrase, last = lx.case_phrase_end(" ".join(words[-8:]), text, m.end())
+            out.append(phrase)
             continue
         last = m.end()
     return out

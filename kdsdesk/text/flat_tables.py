@@ -21,6 +21,7 @@ Pure functions of the text, shared by the index-time facts and the verifier's re
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass
@@ -120,6 +121,12 @@ def _is_label(text: str) -> bool:
 
 def flat_cells(text: str) -> list[FlatCell]:
     """Every value of every flattened table in ``text`` (see the module docstring)."""
+    return list(_flat_cells(text))
+
+
+@functools.lru_cache(maxsize=512)
+def _flat_cells(text: str) -> tuple[FlatCell, ...]:
+    # read once per chunk text: the facts, the verifier's readings and its citations all ask for the same chunks
     runs = _runs(text)
     out: list[FlatCell] = []
     i = 0
@@ -136,7 +143,7 @@ def flat_cells(text: str) -> list[FlatCell]:
             i = j + 1
         else:
             i += 1
-    return out
+    return tuple(out)
 
 
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
@@ -164,13 +171,9 @@ def _table(text: str, rows: list[_Run], k: int) -> list[FlatCell]:
     header = text[cut:first]
     numbers = _numeric_header(header, rows, k)
     if numbers:  # the first run heads the columns; every row after it has its own label
+        head = f"{header.strip()} {text[rows[0].start : rows[0].end]}"
         return [
-            FlatCell(
-                start=cell.start(1), end=cell.end(1), value=text[cell.start(1) : cell.end(1)], unit=cell.group(2) or "",
-                bound=lx.bound_of_word(cell.group(3)) if cell.group(3) else "", row_label=labels[r - 1], column="",
-                index=c, width=k, row_start=rows[r - 1].end, row_end=run.end,
-                header=f"{header.strip()} {text[rows[0].start : rows[0].end]}", column_value=numbers[c],
-            )
+            _cell(text, cell, c, k, labels[r - 1], rows[r - 1].end, run.end, head, column_value=numbers[c])
             for r, run in enumerate(rows) if r > 0
             for c, cell in enumerate(run.cells)
         ]  # fmt: skip
@@ -183,15 +186,22 @@ def _table(text: str, rows: list[_Run], k: int) -> list[FlatCell]:
     out: list[FlatCell] = []
     for r, run in enumerate(rows):
         label = first_label if r == 0 else labels[r - 1]
-        row_start = (first - len(first_label)) if r == 0 else rows[r - 1].end
+        row_start = max(0, first - len(first_label)) if r == 0 else rows[r - 1].end
         for c, cell in enumerate(run.cells):
-            out.append(
-                FlatCell(
-                    start=cell.start(1), end=cell.end(1), value=text[cell.start(1) : cell.end(1)],
-                    unit=cell.group(2) or (_unit_of(columns[c]) if columns else ""),
-                    bound=lx.bound_of_word(cell.group(3)) if cell.group(3) else "", row_label=label,
-                    column=columns[c] if columns else "", index=c, width=k,
-                    row_start=max(0, row_start), row_end=run.end, header=header.strip(),
-                )
-            )  # fmt: skip
+            column = columns[c] if columns else ""
+            out.append(_cell(text, cell, c, k, label, row_start, run.end, header.strip(), column=column))
     return out
+
+
+def _cell(
+    text: str, cell: re.Match[str], index: int, width: int, label: str, row_start: int, row_end: int, header: str,
+    column: str = "", column_value: str = "",
+) -> FlatCell:
+    """One value of a row: the number, the unit written with it (else the one its column header writes) and its
+    bound."""
+    return FlatCell(
+        start=cell.start(1), end=cell.end(1), value=text[cell.start(1) : cell.end(1)],
+        unit=cell.group(2) or _unit_of(column), bound=lx.bound_of_word(cell.group(3)) if cell.group(3) else "",
+        row_label=label, column=column, index=index, width=width, row_start=row_start, row_end=row_end,
+        header=header, column_value=column_value,
+    )  # fmt: skip

@@ -101,9 +101,8 @@ def _cases_in(text: str) -> list[str]:
                 words = words[k + 1 :]
                 break
         if words:
-            excluded = lx.EXCLUSION_AFTER.match(text, m.end())  # "… 경우를 제외하고는": not this case
-            out.append(" ".join(words[-8:]) + (f" {lx.EXCLUDED_CASE_WORD}" if excluded else ""))
-            last = excluded.end() if excluded else m.end()
+            phrase, last = lx.case_phrase_end(" ".join(words[-8:]), text, m.end())  # "… 경우를 제외하고는"
+            out.append(phrase)
             continue
         last = m.end()
     return out

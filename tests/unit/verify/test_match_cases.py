@@ -8,11 +8,11 @@ from dataclasses import replace
 from kdsdesk.verify.align import Match, match
 from kdsdesk.verify.need import read_need
 from kdsdesk.verify.readings import reading_of_value
-from tests.data.answer_records import text_chunk
+from tests.data.answer_records import DOC, text_chunk
 
 
-def _match(question: str, text: str, value: str) -> Match:
-    chunk = text_chunk(text)
+def _match(question: str, text: str, value: str, title: str = "") -> Match:
+    chunk = text_chunk(text, doc=replace(DOC, title=title)) if title else text_chunk(text)
     readings = reading_of_value(chunk, 0, len(text), value)
     assert readings, f"no reading of {value} in {text}"
     return match(read_need(question), readings[0])
@@ -246,13 +246,8 @@ def test_a_case_the_text_excepts_is_not_the_values_case() -> None:
 
 
 def test_the_standards_field_written_as_the_question_writes_it_frames_the_quantity() -> None:
-    from kdsdesk.records import DocRef
-
     text = "(1) 연결철선 또는 줄눈보강근은 최소 20 mm 피복두께를 확보해야 한다."
-    chunk = text_chunk(text, doc=DocRef("/tmp/d.pdf", "0" * 64, "pdf", "KDS 41 34 02", "조적식구조 설계기준", "2024"))
-    reading = reading_of_value(chunk, 0, len(text), "20")[0]
-    asked = read_need("조적조 연결철선·줄눈보강근의 최소 피복두께는 몇 mm인가?")
-    assert match(asked, reading).checks["subject"]
-    other = DocRef("/tmp/d.pdf", "0" * 64, "pdf", "KDS 41 34 02", "철근콘크리트구조 설계기준", "2024")
-    far = reading_of_value(replace(chunk, doc=other), 0, len(text), "20")[0]
-    assert not match(asked, far).checks["subject"]  # a field the standard is not about narrows it to nothing here
+    asked = "조적조 연결철선·줄눈보강근의 최소 피복두께는 몇 mm인가?"
+    assert _match(asked, text, "20", title="조적식구조 설계기준").checks["subject"]
+    # a field the standard is not about narrows it to nothing here
+    assert not _match(asked, text, "20", title="철근콘크리트구조 설계기준").checks["subject"]

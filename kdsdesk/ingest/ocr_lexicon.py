@@ -7,11 +7,12 @@ most of its words in its text layer, so each OCR'd syllable is checked in its co
 neighbours on each side, at least one; the widest context found in the text layer decides):
 
 - a syllable the model cannot write, with the same initial consonant (the part of the glyph the model did see),
-  replaces the one read when that context occurs at least ``MIN_SEEN`` times and more often than as read;
+  replaces the one read when that context — three syllables at least, or the whole shorter word — occurs at least
+  ``MIN_SEEN`` times and more often than as read;
 - any syllable differing in one jamo (initial, vowel or final consonant) replaces it, in a word of three
-  syllables or more, when the syllable as read never stands next to either of its neighbours in the text layer
-  and the changed one, in the widest context, occurs at least ``MIN_SEEN`` times (the most frequent wins):
-  셜계값 → 설계값, 호멘트 → 모멘트;
+  syllables or more and not at its end (where a particle stands, which the sentence chooses), when the syllable
+  as read never stands next to either of its neighbours in the text layer and the changed one, in the widest
+  context, occurs at least ``MIN_SEEN`` times (the most frequent wins): 셜계값 → 설계값, 호멘트 → 모멘트;
 - a syllable the model cannot write is sometimes dropped altogether (휨비틀림좌굴 → 비틀림좌굴, 휨모멘트 → 모멘트);
   when the row drawn has one glyph more than the Hangul read from it (``restore``), such a syllable is put back
   where its context (the inserted syllable with up to two neighbours in the word, three syllables at least) is
@@ -27,8 +28,13 @@ from collections.abc import Iterable
 
 MIN_SEEN = 2
 NEIGHBOUR_MIN_LEN = 3  # the one-jamo rule reads words of at least this many syllables
+MIN_CONTEXT = 3  # a syllable the model lacks replaces one read in a context this long (or the whole shorter word):
+# one neighbour alone is weak evidence (계획토피 → 계휨토피, for the 계휨 of 설계휨강도)
 MAX_GRAM = 5
 _WINDOWS = ((2, 2), (1, 2), (2, 1), (1, 1), (0, 1), (1, 0))  # syllables of context left and right
+# ``correct`` also reads two syllables on one side only, so a syllable inside a long word has a context of three
+# (국부좌굴휠좌굴: 휨좌굴); ``restore`` does not (비틀림좌굴 + 휨 would go where 휨좌굴 is most frequent)
+_CORRECT_WINDOWS = ((2, 2), (1, 2), (2, 1), (1, 1), (0, 2), (2, 0), (0, 1), (1, 0))
 _BASE, _LAST = 0xAC00, 0xD7A3
 _MEDIALS, _FINALS = 21, 28
 
@@ -82,21 +88,26 @@ class Lexicon:
         ch = out[i]
         lacking = [m for m in self.missing.get(_jamo(ch)[0], ()) if m != ch]
         windows = []
-        for left, right in _WINDOWS:
+        for left, right in _CORRECT_WINDOWS:
             lo, hi = max(0, i - left), min(len(out), i + right + 1)
             if hi - lo >= 2:
                 ctx = "".join(out[lo:hi])
                 windows.append((ctx, i - lo, self.grams[ctx]))
+        wide = min(MIN_CONTEXT, len(out))
         for ctx, k, seen in windows:
             best, n = max(((m, self.grams[ctx[:k] + m + ctx[k + 1 :]]) for m in lacking), key=lambda x: x[1],
                           default=(ch, 0))
-            if n >= MIN_SEEN and n > seen:
+            if n >= MIN_SEEN and n > seen and len(ctx) >= wide:
                 return best
             if seen >= MIN_SEEN:  # attested as read
                 return ch
         # never next to either neighbour: a misreading — in a word of three syllables or more (a two-syllable word
-        # the text layer happens not to hold is not evidence enough: 구분 → 구부)
-        if len(out) >= NEIGHBOUR_MIN_LEN and windows and not any(seen for _, _, seen in windows):
+        # the text layer happens not to hold is not evidence enough: 구분 → 구부), and not its last syllable (a
+        # particle, which the sentence chooses, not the word: 판요소에 ↔ 판요소의 ↔ 판요소와, 세장판이 ↔ 세장판요)
+        if (
+            len(out) >= NEIGHBOUR_MIN_LEN and i < len(out) - 1 and windows
+            and not any(seen for _, _, seen in windows)
+        ):
             ctx, k, _ = windows[0]
             best, n = max(((m, self.grams[ctx[:k] + m + ctx[k + 1 :]]) for m in _neighbours(ch)), key=lambda x: x[1])
             if n >= MIN_SEEN:

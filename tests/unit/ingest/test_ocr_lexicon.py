@@ -33,7 +33,7 @@ def test_the_korean_model_lacks_hwim() -> None:
 
 
 def test_a_vowel_misread_in_a_word_never_seen_is_corrected() -> None:
-    lex = Lexicon(["설계값 설계기준 설계강도, 휨모멘트와 모멘트"], CHARSET)
+    lex = Lexicon(["설계값 설계값 설계기준 설계강도, 휨모멘트와 모멘트"], CHARSET)
     assert lex.correct("셜계값") == "설계값"
     assert lex.correct("호멘트와") == "모멘트와"
     assert lex.correct("셜몽") == "셜몽"  # neither form is in the text layer
@@ -55,3 +55,24 @@ def test_a_two_syllable_word_the_text_layer_lacks_is_left_as_read() -> None:
     text layer holds ("구부" of "국부 … 구부러진") is not evidence that it was misread."""
     lex = Lexicon(["구부러진 부재", "구부러진 판"], CHARSET)
     assert lex.correct("구분") == "구분"
+
+
+def test_a_particle_at_a_word_end_is_left_as_read() -> None:
+    """The last syllable of a word is where a particle stands, chosen by the sentence: a text layer that writes
+    "요소의" and "판요" but never "요소에" or "판이" is no evidence that 에 or 이 was misread (판요소에 → 판요소의,
+    세장판이 → 세장판요 were); inside the word the one-jamo rule still reads (셜계값 → 설계값)."""
+    texts = ["단면요소의 판요소의 강재요소의 세장판요소 세장판요소", "설계값 설계값"]
+    lex = Lexicon(texts, frozenset("".join(texts) + "셜에이"))  # a model that writes every syllable here
+    assert lex.correct("판요소에") == "판요소에"
+    assert lex.correct("세장판이") == "세장판이"
+    assert lex.correct("셜계값") == "설계값"
+
+
+def test_a_syllable_the_model_lacks_needs_more_than_one_neighbour() -> None:
+    """One neighbour alone does not bring in a syllable the model cannot write: 계획토피 stays, though 계휨 (of
+    설계휨강도) is frequent; a context of three syllables does (휠모멘트 → 휨모멘트), and a two-syllable word is
+    its own context (휠을 → 휨을)."""
+    lex = Lexicon(["설계휨강도 설계휨강도 설계휨강도", "휨모멘트 휨모멘트", "휨을 받는 휨을 받는"], CHARSET)
+    assert lex.correct("계획토피") == "계획토피"
+    assert lex.correct("휠모멘트") == "휨모멘트"
+    assert lex.correct("휠을") == "휨을"

@@ -191,9 +191,13 @@ def _runs(words: list[Word], row: RectT | None) -> list[Run]:
 
 def _join(lines: list[Line], runs: list[Run]) -> Line | None:
     """The text line the runs of one OCR row belong to (centres on one line), or ``None``. A line's centre and size
-    are its runs' median ones: a tall equation on the line ("√(E/F_y)" beside "① 압연 H형강") does not move them."""
+    are its runs' median ones: a tall equation on the line ("√(E/F_y)" beside "① 압연 H형강") does not move them;
+    or those of its runs beside the row (within a letter of it, across): a line of the text layer may hold runs
+    of several cells, a digit between the row's words ("열당 3개", the 3 in the text layer) on a line whose other
+    runs, an equation of the next cell, stand lower."""
     cy = statistics.fmean(r.cy for r in runs)
     size = max(r.size for r in runs)
+    x0, x1 = min(r.x0 for r in runs) - size, max(r.x1 for r in runs) + size
     best: tuple[float, Line] | None = None
     for ln in lines:
         if ln.runs:
@@ -201,6 +205,9 @@ def _join(lines: list[Line], runs: list[Run]) -> Line | None:
         else:
             ln_cy, ln_size = (ln.y0 + ln.y1) / 2, ln.size
         d = abs(ln_cy - cy)
+        beside = [r.cy for r in ln.runs if r.x1 > x0 and r.x0 < x1]
+        if beside:
+            d = min(d, abs(statistics.median(beside) - cy))
         if d <= SAME_LINE * max(size, ln_size) and (best is None or d < best[0]):
             best = (d, ln)
     return best[1] if best is not None else None
@@ -282,6 +289,32 @@ def glyph_count(boxes: Sequence[RectT], row: RectT) -> int:
     )
 
 
+def fit_words(words: list[Word], glyphs: Sequence[RectT]) -> list[Word]:
+    """``words`` of one outline row with their boxes made the union of the drawn ``glyphs`` (outline shapes) they
+    hold: Tesseract's word box can stop short of the word's last syllable ("인장력이" ended 2.3 pt inside its 이,
+    a gap wider than the justified line's word spaces, which parted the cell's first line in two) or reach over a
+    syllable it dropped, while the shapes are where the word is drawn. A shape belongs to the word whose box holds
+    its centre, else to the nearest word less than a shape's width away (a syllable read as nothing: the "로" of
+    "경우로"); a word holding no shape keeps its box."""
+    boxes = [list(b) for _t, b, _c in words]
+    held: list[list[RectT]] = [[] for _ in words]
+    for g in glyphs:
+        cx, w = (g[0] + g[2]) / 2, g[2] - g[0]
+        inside = [k for k, b in enumerate(boxes) if b[0] <= cx <= b[2]]
+        if inside:
+            held[inside[0]].append(g)
+            continue
+        gaps = [(max(b[0] - g[2], g[0] - b[2]), k) for k, b in enumerate(boxes)]
+        if gaps and min(gaps)[0] < w:
+            held[min(gaps)[1]].append(g)
+    out = []
+    for (text, (x0, y0, x1, y1), conf), own in zip(words, held, strict=True):
+        if own:
+            x0, x1 = min(g[0] for g in own), max(g[2] for g in own)
+        out.append((text, (x0, y0, x1, y1), conf))
+    return out
+
+
 def _inside(boxes: Sequence[RectT], rect: RectT) -> list[RectT]:
     """The outline shapes whose centre lies in ``rect``, top to bottom."""
     x0, y0, x1, y1 = rect
@@ -316,7 +349,8 @@ def read_outlines(
         flat = [r for r in rows[page_index] if not pdf_outlines.vertical(r)]
         read = iter(reader.read_rows(page_index, flat, text))
         found = [
-            reader.read_stack(page_index, _inside(page.glyph_boxes, r)) if pdf_outlines.vertical(r) else next(read)
+            reader.read_stack(page_index, _inside(page.glyph_boxes, r)) if pdf_outlines.vertical(r)
+            else fit_words(next(read), _inside(page.glyph_boxes, r))
             for r in rows[page_index]
         ]
         glyphs = [glyph_count(page.glyph_boxes, r) for r in rows[page_index]]

@@ -42,19 +42,24 @@ STACK_DX = 0.3  # the syllables of a label written downwards share their centre 
 STACK_GAP = 1.6  # ... and stand at most this many letter heights apart, one under the other ...
 MIN_STACK = 3  # ... at least this many of them, each alone on its line (nothing within STACK_ALONE letter heights)
 STACK_ALONE = 0.6
+ON_TEXT = 0.5  # a shape overlapping a text run by this share of the narrower of the two (across and down) is that text
 
 
 def _on_text(box: RectT, lines: list[Line], tops: list[float], tallest: float) -> bool:
     """Whether ``box`` overlaps the text of a line (one of its runs: a line of a table row may have text at both
-    ends of a cell whose lettering between is outlines); ``lines`` sorted by top edge (``tops``), none taller than
-    ``tallest``."""
+    ends of a cell whose lettering between is outlines) by at least half of the narrower of the two, across and
+    down: a run's box is its characters' advance, which reaches a fraction of a point into the outlined syllable
+    beside it (the "," after an outlined 강 or 로: "ㄱ형강," had lost its 강); ``lines`` sorted by top edge
+    (``tops``), none taller than ``tallest``."""
     x0, y0, x1, y1 = box
     for k in range(bisect.bisect_left(tops, y0 - tallest - 1.0), len(lines)):
         ln = lines[k]
         if ln.y0 >= y1:
             break
         if x0 < ln.x1 and x1 > ln.x0 and y0 < ln.y1 and any(
-            x0 < r.x1 and x1 > r.x0 and y0 < r.y1 and y1 > r.y0 for r in ln.runs
+            min(x1, r.x1) - max(x0, r.x0) > ON_TEXT * min(x1 - x0, r.x1 - r.x0)
+            and min(y1, r.y1) - max(y0, r.y0) > ON_TEXT * min(y1 - y0, r.y1 - r.y0)
+            for r in ln.runs
         ):
             return True
     return False

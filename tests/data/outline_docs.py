@@ -176,3 +176,40 @@ def vertical_label_table_pdf(path: Path, *, size: float = 10.0) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+TOUCHING_LABELS = ("형강, 강관", "판재, 형강")
+
+
+def touching_comma_table_pdf(path: Path, *, size: float = 10.0) -> Path:
+    """A ruled 2-column table whose row labels are outlined words parted by a comma of the text layer set tight
+    against the syllable before it: the comma's box (its advance) starts 0.3 pt inside that syllable's ink, as in
+    KCSC's "ㄱ형강, T형강"; the values are text."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 100), "(1) 부재의 계수는 표 4.1-1에 따른다.", fontname="korea", fontsize=size)
+    page.insert_text((220, 140), "표 4.1-1 부재의 계수", fontname="korea", fontsize=size)
+    x0, x1 = 150.0, 450.0
+    y = 150.0
+    _rule(page, x0, x1, y)
+    page.insert_text((210, y + 16), "부재", fontname="korea", fontsize=size)
+    page.insert_text((375, y + 16), "계수", fontname="korea", fontsize=size)
+    y += 24
+    _rule(page, x0, x1, y)
+    for label, value in zip(TOUCHING_LABELS, ("0.90", "0.85"), strict=True):
+        first, second = label.split(", ")
+        outline_text(page, first, 170, y + 16, size)
+        ink = max(
+            d["rect"].x1 for d in page.get_drawings() if d["rect"].width < size and y < d["rect"].y0 < y + 17
+        )
+        page.insert_text((ink - 0.3, y + 16), ",", fontname="helv", fontsize=size)
+        outline_text(page, second, ink + 0.3 * size, y + 16, size)
+        page.insert_text((375, y + 16), value, fontname="helv", fontsize=size)
+        y += 24
+        _rule(page, x0, x1, y)
+    page.insert_text((72, y + 30), "(2) 표의 값은 설계에 적용한다.", fontname="korea", fontsize=size)
+    doc.save(path)
+    doc.close()
+    return path

@@ -12,20 +12,23 @@ from rapidfuzz import fuzz
 from kdsdesk.errors import Cancelled, KnownError
 from kdsdesk.ingest import ocr
 from kdsdesk.ingest.pdf import parse_pdf
-from kdsdesk.ingest.pdf_ocr import clean
+from kdsdesk.ingest.pdf_ocr import Word, clean
 from kdsdesk.ingest.pdf_outlines import OUTLINE_REASON, TABLE_REASON
 from kdsdesk.ingest.pdf_tables import UNREADABLE_MARK
-from kdsdesk.records import ParsedDoc, Table
+from kdsdesk.ingest.pdf_text import Line, Run
+from kdsdesk.records import ParsedDoc, RectT, Table
 from tests.data import real_pdfs
 from tests.data.outline_docs import (
     CAPTION_TITLE,
     HEADER,
     ROWS,
     SCAN_LINES,
+    TOUCHING_LABELS,
     VERTICAL_LABEL,
     VERTICAL_ROWS,
     outlined_table_pdf,
     scanned_pdf,
+    touching_comma_table_pdf,
     vertical_label_table_pdf,
 )
 
@@ -170,21 +173,27 @@ def test_glyph_count_of_a_row() -> None:
     assert glyph_count(boxes, (99.5, 100.0, 117.5, 108.0)) == 2
 
 
+def _joined(runs: list[Run], size: float, row: RectT, words: list[Word]) -> list[Line]:
+    """The page's lines after the OCR'd ``words`` of ``row`` were added to one text line of ``runs``."""
+    from kdsdesk.ingest.pdf_ocr import add_rows
+    from kdsdesk.ingest.pdf_text import PageStats
+
+    line = Line(runs, min(r.y0 for r in runs), max(r.y1 for r in runs))
+    line.text, line.size = " ".join(r.text for r in runs), size
+    lines = [line]
+    rects: dict[tuple[int, RectT], float] = {}
+    add_rows(lines, 0, [row], [words], rects, PageStats())
+    return lines
+
+
 def test_an_ocr_row_joins_a_text_line_made_tall_by_an_equation() -> None:
     """"압연" read from outlines between "①" and "H" of the text layer joins their line although a two-storey
     equation further right ("√(E/F_y)") makes that line tall: its centre is its runs' median one."""
-    from kdsdesk.ingest.pdf_ocr import add_rows
-    from kdsdesk.ingest.pdf_text import Line, PageStats, Run
-
     runs = [Run("①", 100.8, 170.1, 109.0, 181.8, 10.0, 179.0, cy=175.95),
             Run("H", 137.5, 170.1, 143.0, 181.8, 10.0, 179.0, cy=175.95),
             Run("E", 305.9, 170.8, 330.0, 196.2, 14.3, 190.0, cy=183.5)]
-    line = Line(runs, 170.1, 196.2)
-    line.text, line.size = "① H E", 14.3
-    lines = [line]
-    rects: dict[tuple[int, tuple[float, float, float, float]], float] = {}
     row = (116.8, 172.4, 134.0, 180.8)
-    add_rows(lines, 0, [row], [[("압연", row, 0.9)]], rects, PageStats())
+    lines = _joined(runs, 14.3, row, [("압연", row, 0.9)])
     assert len(lines) == 1
     assert lines[0].text.startswith("① 압연 H")
 
@@ -198,3 +207,44 @@ def test_label_written_downwards_is_read_as_one_word_over_its_rows(tmp_path: Pat
     assert cell.ocr
     assert (cell.row, cell.rowspan) == (1, len(VERTICAL_ROWS))
     assert [row[1] for row in t.origin_grid()[1:]] == [label for label, _ in VERTICAL_ROWS]
+
+
+def test_an_outlined_syllable_a_text_comma_touches_is_read(tmp_path: Path) -> None:
+    """Outlined words parted by a comma of the text layer set tight against them ("형강, 강관"): the syllable
+    the comma's box reaches into is read with its word, and the comma stays between the words."""
+    t = _table(parse_pdf(touching_comma_table_pdf(tmp_path / "c.pdf")))
+    labels = [row[0] for row in t.origin_grid()[1:]]
+    assert [(label or "").replace(" ", "") for label in labels] == [w.replace(" ", "") for w in TOUCHING_LABELS]
+
+
+def test_an_ocr_word_box_is_the_outline_shapes_it_holds() -> None:
+    """Tesseract's box for "인장력이" stops 2.3 pt inside its last syllable and another reaches over a syllable it
+    read as nothing ("경우" of "경우로"): each word's box becomes the union of the drawn shapes whose centres it
+    holds, and a shape outside every box goes to the word less than a shape's width away; a far shape (another
+    cell's) is nobody's, and a word holding no shape keeps its box."""
+    from kdsdesk.ingest.pdf_ocr import fit_words
+
+    glyphs = [(115.0, 154.2, 121.8, 162.5), (123.4, 154.2, 131.5, 162.5), (132.7, 154.2, 139.3, 162.5),
+              (141.4, 154.2, 148.1, 162.5), (154.2, 154.4, 162.2, 162.5), (163.1, 154.2, 170.0, 162.5),
+              (171.5, 154.6, 179.0, 162.5), (300.0, 154.2, 307.0, 162.5)]
+    words = [("인장력이", (115.0, 154.2, 145.8, 162.5), 0.9), ("경우", (154.4, 154.2, 169.5, 162.5), 0.9),
+             ("|", (250.0, 154.2, 251.0, 162.5), 0.1)]
+    fitted = fit_words(words, glyphs)
+    assert [b for _t, b, _c in fitted] == [
+        (115.0, 154.2, 148.1, 162.5), (154.2, 154.2, 179.0, 162.5), (250.0, 154.2, 251.0, 162.5)
+    ]
+    assert [(t, c) for t, _b, c in fitted] == [(t, c) for t, _b, c in words]
+
+
+def test_an_ocr_row_joins_the_text_line_of_the_runs_beside_it() -> None:
+    """"열당 개 이상의" read from outlines, the "3" between its words in the text layer on a line whose other runs
+    (an equation of the next cell) stand lower: the row joins that line by the runs beside it, so the digit stands
+    between the words ("열당 3개"), not before the row."""
+    runs = [Run("3", 220.6, 153.5, 225.5, 165.2, 10.0, 162.0, cy=159.3),
+            Run("b", 313.8, 160.9, 316.8, 167.8, 9.0, 166.0, cy=164.3),
+            Run("≥2/3d", 320.6, 160.4, 376.7, 167.8, 9.0, 166.0, cy=164.1)]
+    words: list[Word] = [("열당", (201.0, 155.8, 219.5, 164.1), 0.9), ("개", (226.1, 155.8, 233.5, 164.1), 0.9),
+                         ("이상의", (238.2, 155.8, 262.4, 164.1), 0.9)]
+    lines = _joined(runs, 9.0, (201.0, 155.8, 262.4, 164.1), words)
+    assert len(lines) == 1
+    assert lines[0].text.replace(" ", "").startswith("열당3개이상의")

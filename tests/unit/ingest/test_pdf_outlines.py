@@ -105,3 +105,18 @@ def test_syllables_written_downwards_in_one_cell_are_one_label() -> None:
     assert (stack[0][0], stack[0][1], stack[-1][2], stack[-1][3]) in {u.rect for u in regions}
     ruled = PageData(0, W, H, [], [Rule(90.0, 500.0, 311.0 + 18 * k) for k in range(4)], label + stack, 0.0)
     assert all(u.rect is None or u.rect[3] - u.rect[1] < 20 for u in outline_regions([ruled]))
+
+
+def test_a_shape_a_text_run_only_touches_is_still_lettering() -> None:
+    """The "," of the text layer after an outlined "강" ("ㄱ형강, T형강") has a box (its advance) reaching 0.3 pt
+    into the syllable's ink: the syllable is still lettering of the row; a shape the text itself covers (the
+    same character drawn twice) is left out."""
+    from kdsdesk.ingest.pdf_text import Line, Run
+
+    word = _word(150, 200, 3)  # "ㄷ형강"
+    comma = Run(",", word[-1][2] - 0.3, 189.0, word[-1][2] + 2.0, 202.0, 10.0, 200.0, cy=195.5)
+    doubled = _word(300, 200, 2)  # lettering the text layer also writes, run over run
+    text = Run("강재", doubled[0][0] - 0.2, 189.0, doubled[-1][2] + 0.2, 202.0, 10.0, 200.0, cy=195.5)
+    line = Line([comma, text], 189.0, 202.0, x0=comma.x0, x1=text.x1)
+    regions = outline_regions([PageData(0, W, H, [line], [], word + doubled, 0.0)])
+    assert [u.rect for u in regions] == [(word[0][0], min(b[1] for b in word), word[-1][2], 200)]

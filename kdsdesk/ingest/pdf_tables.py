@@ -81,10 +81,16 @@ class Fragment:
     cols: tuple[int, int] = (0, 0)  # first, last column
     rows: tuple[int, int] = (0, 0)
     line: int = 0  # the text line it came from
+    start: tuple[float, float] | None = None  # centre y and left x of its first piece, once others joined it
 
     @property
     def cy(self) -> float:
         return (self.y0 + self.y1) / 2
+
+    @property
+    def first(self) -> tuple[float, float]:
+        """Centre y and left x of the piece it began as (its first line's, not the union of its lines')."""
+        return self.start if self.start is not None else (self.cy, self.x0)
 
 
 CellSpans = dict[tuple[int, int], list[tuple[int, int, RectT]]]  # (row, col) → spans into that cell's text
@@ -298,6 +304,7 @@ def _cell_join(a: str, b: str) -> str:
 
 
 def _merge(a: Fragment, b: Fragment, join: Callable[[str, str], str]) -> None:
+    a.start = a.first
     sep = join(a.text, b.text)
     off = len(a.text) + len(sep)
     a.spans.extend((s + off, e + off, rect) for s, e, rect in b.spans)
@@ -668,16 +675,32 @@ def _extend_spans(frags: list[Fragment], centres: list[float], base: int, pitch:
             f.rows = (base + a, base + b)
 
 
+def _reading_order(pieces: list[Fragment]) -> list[Fragment]:
+    """The pieces of one cell in reading order: by the line each began on (centres within 0.35 × size are one
+    line), left to right on it. A piece's first line, not its extent: a cell's justified first line parted at a
+    wide word space ("양측면에  거셋플레이" / "트가 있는 경우") is two pieces, the right one continued by the lines
+    below, whose left edge then lies left of the first piece's."""
+    lines: list[list[Fragment]] = []
+    for f in sorted(pieces, key=lambda f: f.first[0]):
+        if lines and f.first[0] - lines[-1][0].first[0] <= 0.35 * f.size:
+            lines[-1].append(f)
+        else:
+            lines.append([f])
+    return [f for ln in lines for f in sorted(ln, key=lambda f: f.first[1])]
+
+
 def _cells(
     frags: list[Fragment], n_rows: int, n_cols: int, header_rows: int, join: Callable[[str, str], str]
 ) -> list[tuple[TableCell, Fragment]]:
+    groups: dict[tuple[int, int], list[Fragment]] = {}
+    for f in frags:
+        groups.setdefault((f.rows[0], f.cols[0]), []).append(f)
     by_origin: dict[tuple[int, int], Fragment] = {}
-    for f in sorted(frags, key=lambda f: (f.rows[0], f.cols[0], f.y0, f.x0)):
-        key = (f.rows[0], f.cols[0])
-        if key in by_origin:
-            _merge(by_origin[key], f, join)
-        else:
-            by_origin[key] = f
+    for key, group in groups.items():
+        first, *rest = _reading_order(group)
+        for f in rest:
+            _merge(first, f, join)
+        by_origin[key] = first
     taken = set(by_origin)
     out: list[tuple[TableCell, Fragment]] = []
     for (r, c), f in sorted(by_origin.items()):

@@ -225,3 +225,43 @@ def partial_rule_table_pdf(path: Path) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+JUSTIFIED_CELL = ("양측면에", "거셋플레이", "트가 있는 경우")
+
+
+def justified_cell_table_pdf(path: Path) -> Path:
+    """표 4.1-1 whose second cell of a row has a justified first line with a word space wider than 0.8 × size
+    ("양측면에  거셋플레이"), continued by a line that starts 0.2 pt further left ("트가 있는 경우"); vertical and
+    horizontal rules, the other cells one line each."""
+    import pymupdf
+
+    doc: Any = pymupdf.open()  # type: ignore[no-untyped-call]
+    page = doc.new_page(width=595, height=842)
+    _frame(page, 1)
+    _text(page, 80, 125, "(1) 계수는 표 4.1-1에 따른다.")
+    _text(page, 220, 160, "표 4.1-1 전단뒤짐계수")
+    page.draw_line((LEFT, 170), (RIGHT, 170), width=0.9)
+    for x, t in ((100.0, "사례"), (190.0, "요소 설명"), (330.0, "계수")):
+        _text(page, x, 186, t, 9)
+    page.draw_line((LEFT, 192), (RIGHT, 192), width=0.6)
+    first, second, third = JUSTIFIED_CELL
+    _text(page, 100.0, 214, "6", 9)
+    _text(page, 190.0, 208, first, 9)
+    _text(page, 190.0 + 9 * len(first) + 8.5, 208, second, 9)
+    x = 189.8
+    for word in third.split():  # word spaces of 0.3 × size (the font's own space is a full em)
+        _text(page, x, 222, word, 9)
+        x += 9 * len(word) + 2.7
+    _text(page, 330.0, 214, "0.90", 9)
+    page.draw_line((LEFT, 230), (RIGHT, 230), width=0.6)
+    _text(page, 100.0, 246, "7", 9)
+    _text(page, 190.0, 246, "H형강", 9)
+    _text(page, 330.0, 246, "0.85", 9)
+    page.draw_line((LEFT, 254), (RIGHT, 254), width=0.9)
+    for x in (180.0, 320.0):
+        page.draw_line((x, 170), (x, 254), width=0.36)
+    _text(page, 80, 290, "(2) 표의 값은 공칭값이다.")
+    doc.save(path)
+    doc.close()
+    return path

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kdsdesk.ingest.pdf import parse_pdf
-from tests.data.pdf_table_docs import partial_rule_table_pdf
+from tests.data.pdf_table_docs import JUSTIFIED_CELL, justified_cell_table_pdf, partial_rule_table_pdf
 
 
 def test_lines_of_a_cell_over_a_partly_ruled_row_are_one_cell(tmp_path: Path) -> None:
@@ -32,3 +32,14 @@ def test_rules_beside_a_narrow_first_column_keep_the_table_one() -> None:
     label.text = "자유돌출판"
     label.measure()
     assert _group_rules(rules, [label]) == [rules]
+
+
+def test_a_justified_first_line_parted_at_a_wide_space_is_read_first(tmp_path: Path) -> None:
+    """A cell whose first line is justified with a word space wider than a cell gap ("양측면에  거셋플레이") is two
+    pieces, the right one continued by the next line, which starts a hair left of the first piece: the cell still
+    reads its first line first, left to right ("양측면에 거셋플레이트가 있는 경우", not "거셋플레이 트가 있는 경우
+    양측면에")."""
+    (t,) = parse_pdf(justified_cell_table_pdf(tmp_path / "t.pdf"), use_ocr=False).tables()
+    texts = [c.text.replace(" ", "") for c in t.cells]
+    assert "".join(JUSTIFIED_CELL).replace(" ", "") in texts
+    assert {"0.90", "H형강", "0.85"} <= set(texts)

@@ -33,7 +33,7 @@ from kdsdesk.records import DocRef, ParsedDoc, RectT, UnreadableRegion
 log = logging.getLogger(__name__)
 
 # Bump whenever the blocks produced for the same file may change: libraries re-index PDF files.
-PARSER_VERSION = "11"
+PARSER_VERSION = "12"
 SCAN_DPI = 300  # a scanned page is read whole at this resolution
 SCAN_SHARE = 0.5  # a page with no text layer and at least this share of image is a scan
 

@@ -32,6 +32,7 @@ from kdsdesk.records import RectT, UnreadableRegion
 
 INK_PER_SIZE = 0.85  # outlined Hangul ink height ≈ this × font size
 PAD = 0.4  # white margin around a rendered row, × its height
+IMAGE_COPY = 0.5  # an image this much inside a row's render is a picture of its lettering, left out of the render
 SAME_LINE = 0.4  # an OCR row joins a text line whose centre is within this × size of its own
 
 Progress = Callable[[int, int], None]  # (rows or pages read, total)
@@ -58,6 +59,8 @@ class PageOcr:
     rows_read: int = 0
     pages_read: int = 0
     _lists: dict[int, Any] = field(default_factory=dict)  # page → display list (rendered once, clipped per row)
+    _images: dict[int, list[RectT]] = field(default_factory=dict)  # page → its images' rectangles
+    _bare: dict[int, tuple[Any, Any]] = field(default_factory=dict)  # page → (copy without images, its display list)
 
     def _check(self) -> None:
         if self.cancelled is not None and self.cancelled():
@@ -69,13 +72,37 @@ class PageOcr:
             self.engine = ocr_engine.engine()
         return self.engine is not None
 
-    def _render(self, page_index: int, clip: RectT, dpi: int) -> tuple[Any, RectT]:
+    def _display_list(self, page_index: int, clip: RectT | None) -> Any:
+        """The page's display list; for outline lettering (``clip``) that holds most of an image (``_copy_of``),
+        that of a copy of the page without its images: 한글 exports some labels twice, as outlines and as a picture
+        of them a few points lower, and read together the two copies' strokes are other syllables ("자유몰룰한"
+        for 자유돌출판)."""
+        if page_index not in self._lists:
+            self._lists.clear()
+            self._bare.clear()
+            self._lists[page_index] = self.doc[page_index].get_displaylist()
+            self._images = {page_index: [
+                tuple(info["bbox"]) for info in self.doc[page_index].get_image_info()
+            ]}
+        if clip is None or not any(_copy_of(r, clip) for r in self._images[page_index]):
+            return self._lists[page_index]
+        if page_index not in self._bare:
+            import pymupdf
+
+            mu: Any = pymupdf
+            bare = mu.open()
+            bare.insert_pdf(self.doc, from_page=page_index, to_page=page_index)
+            for img in bare[0].get_images():
+                bare[0].delete_image(img[0])
+            self._bare[page_index] = (bare, bare[0].get_displaylist())  # the list needs its document open
+        return self._bare[page_index][1]
+
+    def _render(self, page_index: int, clip: RectT, dpi: int, lettering: RectT | None) -> tuple[Any, RectT]:
+        """``clip`` rendered grey at ``dpi``; ``lettering``: the outline lettering it belongs to (a row, a label
+        written downwards), whose picture, if the page has one, is left out; ``None`` for a scanned page."""
         import pymupdf
 
-        dl = self._lists.get(page_index)
-        if dl is None:
-            self._lists.clear()
-            dl = self._lists[page_index] = self.doc[page_index].get_displaylist()
+        dl = self._display_list(page_index, lettering)
         mu: Any = pymupdf
         rect = mu.Rect(*clip) & dl.rect
         zoom = dpi / 72.0
@@ -88,7 +115,7 @@ class PageOcr:
         """Words in PDF points; syllables Tesseract printed without a space between them are one word. ``erase``:
         rectangles of text-layer characters, painted white first (they are read from the text layer, and OCR
         would read them a second time: "((비세장판 단면))")."""
-        pix, (cx0, cy0, cx1, cy1) = self._render(page_index, clip, dpi)
+        pix, (cx0, cy0, cx1, cy1) = self._render(page_index, clip, dpi, None if whole else clip)
         if pix.width < 4 or pix.height < 4:
             return []
         if erase:
@@ -143,12 +170,13 @@ class PageOcr:
         self.rows_read += 1
         engine = self.engine
         assert engine is not None, "ready() first"
+        if not boxes:
+            return []
+        rect = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         images = []
         for x0, y0, x1, y1 in boxes:  # the shape alone: a table's rules beside it would be read as "|"
-            pix, _ = self._render(page_index, (x0 - 0.3, y0 - 0.3, x1 + 0.3, y1 + 0.3), ocr_engine.DPI)
+            pix, _ = self._render(page_index, (x0 - 0.3, y0 - 0.3, x1 + 0.3, y1 + 0.3), ocr_engine.DPI, rect)
             images.append((pix.width, pix.height, pix.stride, bytes(pix.samples)))
-        if not images:
-            return []
         inner = max(h for _, h, _, _ in images)
         margin = round(PAD * inner) + 2
         height = inner + 2 * margin
@@ -164,7 +192,6 @@ class PageOcr:
         text = clean("".join(w.text for w in words)).replace(" ", "")
         if not text:
             return []
-        rect = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         return [(text, rect, min(w.conf for w in words))]
 
     def read_page(self, page_index: int, rect: RectT, dpi: int) -> list[Word]:
@@ -172,6 +199,15 @@ class PageOcr:
         self._check()
         self.pages_read += 1
         return self._words(page_index, rect, True, dpi)
+
+
+def _copy_of(image: RectT, clip: RectT) -> bool:
+    """Whether an image lies mostly (``IMAGE_COPY`` of its area) inside the rendered ``clip`` of a row: a picture
+    of that lettering, not a page-wide one it crosses (KCSC's watermark)."""
+    w = min(image[2], clip[2]) - max(image[0], clip[0])
+    h = min(image[3], clip[3]) - max(image[1], clip[1])
+    area = (image[2] - image[0]) * (image[3] - image[1])
+    return w > 0 and h > 0 and w * h >= IMAGE_COPY * area
 
 
 def _size(height: float) -> float:

@@ -144,10 +144,11 @@ VERTICAL_LABEL = "자유돌출판"
 VERTICAL_ROWS = (("압연 H형강의 플랜지", "0.56"), ("용접 H형강의 플랜지", "0.64"), ("T형강의 스템", "0.75"))
 
 
-def vertical_label_table_pdf(path: Path, *, size: float = 10.0) -> Path:
+def vertical_label_table_pdf(path: Path, *, size: float = 10.0, picture: float = 0.0) -> Path:
     """표 4.2-2 with a first column whose label is written downwards, one outlined syllable under the other, in one
     cell beside three rows (the rules between those rows are drawn under the other columns only); the header is
-    outlined too, the rows' labels and values are text."""
+    outlined too, the rows' labels and values are text. ``picture``: the label also placed as an image of itself
+    that many points lower (한글 exports some labels so)."""
     import pymupdf
 
     doc = pymupdf.open()
@@ -170,6 +171,11 @@ def vertical_label_table_pdf(path: Path, *, size: float = 10.0) -> Path:
     pitch = (y - top) / len(VERTICAL_LABEL)
     for k, ch in enumerate(VERTICAL_LABEL):
         outline_text(page, ch, 92, top + pitch * k + 0.5 * pitch + 0.4 * size, size)
+    if picture:
+        area = pymupdf.Rect(91.0, top + 1.0, 103.0, y - 1.0)
+        pix = page.get_pixmap(dpi=300, clip=area, colorspace=pymupdf.csGRAY)
+        lower = pymupdf.Rect(area.x0, area.y0 + picture, area.x1, area.y1 + picture)
+        page.insert_image(lower, stream=pix.tobytes("png"))
     for x in (x0, inner, 360.0, x1):
         page.draw_line(pymupdf.Point(x, 150.0), pymupdf.Point(x, y), color=(0, 0, 0), width=0.36)
     page.insert_text((72, y + 30), "(2) 표의 값은 설계에 적용한다.", fontname="korea", fontsize=size)

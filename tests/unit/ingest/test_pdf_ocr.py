@@ -248,3 +248,12 @@ def test_an_ocr_row_joins_the_text_line_of_the_runs_beside_it() -> None:
     lines = _joined(runs, 9.0, (201.0, 155.8, 262.4, 164.1), words)
     assert len(lines) == 1
     assert lines[0].text.replace(" ", "").startswith("열당3개이상의")
+
+
+def test_a_label_also_placed_as_its_picture_is_read_from_its_outlines(tmp_path: Path) -> None:
+    """한글 exports some labels twice: as outlines and as a picture of them a few points lower. The picture is left
+    out when the outlines are rendered for the engine (read together, the two copies' strokes are other
+    syllables: "자유몰룰한" for 자유돌출판)."""
+    t = _table(parse_pdf(vertical_label_table_pdf(tmp_path / "v.pdf", picture=7.0)))
+    (cell,) = [c for c in t.cells if c.col == 0 and c.row > 0]
+    assert cell.text == VERTICAL_LABEL

@@ -1,6 +1,6 @@
 """Before/after answer figures with one judge and one split, for any checkout of the app.
 
-    .venv/bin/python bench/answer_halves.py LIBRARY QA.jsonl [QA.jsonl …] [--split dev|val|all] [--live-facts]
+    .venv/bin/python bench/answer_halves.py LIBRARY QA.jsonl [QA.jsonl …] [--split S] [--live-facts] [--dump OUT]
     PYTHONPATH=/path/to/old/checkout .venv/bin/python bench/answer_halves.py …   # the same figures for old code
 
 The app's own ``kdsdesk eval --answers`` judges with the judge of the checkout it runs in; comparing two versions
@@ -106,6 +106,7 @@ def main() -> None:
     ap.add_argument("qa", nargs="+")
     ap.add_argument("--split", choices=("dev", "val", "all"), default="val")
     ap.add_argument("--live-facts", action="store_true")
+    ap.add_argument("--dump", help="write one JSON line per question (id, status, judged right, value) to this file")
     args = ap.parse_args()
 
     from kdsdesk.answer.pipeline import answer_question
@@ -121,6 +122,7 @@ def main() -> None:
         and q["qtype"] in ("numeric", "conditional", "regulation", "definition")
     ]  # fmt: skip
     tally: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    dump = Path(args.dump).open("w", encoding="utf-8") if args.dump else None  # noqa: SIM115
     for q in items:
         hits = lib.search(q["question"], k=20)
         if args.live_facts:
@@ -132,6 +134,14 @@ def main() -> None:
             ]
         a = answer_question(q["question"], hits, llm="none")
         shown = a.status in ("confirmed", "warning")
+        if dump is not None:
+            row = {"id": q["id"], "qtype": q["qtype"], "status": a.status, "answer": a.answer_text[:160],
+                   "ok": bool((q.get("doc") or "").strip()) and judge(q, a), "nil": not (q.get("doc") or "").strip(),
+                   "quote": a.citations[0].quote[:160] if a.citations else "",
+                   "rank": next((i for i, h in enumerate(hits) for c in a.citations[:1]
+                                 if h.chunk.chunk_id == c.chunk.chunk_id), -1),
+                   "failed": sorted(k for k, v in a.verdict.checks.items() if not v)}  # fmt: skip
+            dump.write(json.dumps(row, ensure_ascii=False) + "\n")
         for key in ("all", q["qtype"]):
             t = tally[key]
             if not (q.get("doc") or "").strip():
@@ -155,6 +165,8 @@ def main() -> None:
                     and c.chunk.doc.stem == q["file_stem"]
                     and c.page_index + 1 in q["pdf_pages"]
                 )
+    if dump is not None:
+        dump.close()
     out = {}
     for key, t in tally.items():
         n = t["n"] or 1

@@ -596,6 +596,15 @@ TABLE_ROW_HEADERS = frozenset({
     "구분", "항목", "종류", "분류", "용도", "등급", "재료", "지역", "공법", "형식", "조건", "부재", "지반종류",
     "검토항목", "적용구분", "시설", "시설물", "재질", "관종", "규격", "종별", "수질조건", "접수조건",
 })  # fmt: skip
+# a table's caption where a flattened table's text starts ("표 1.8-1 압축부재의 안전율 지지형식 …"), not a reference
+# to it ("표 1.8-1의 값", "표 1.8-1에 따른다", "표 1.8-1 및 표 1.8-2", "(표 4.2-1 참조)")
+TABLE_CAPTION = re.compile(
+    r"(?<![\w<〈(])표\s*[A-Z]?\d+(?:\.\d+)*-\d+\s+(?!(?:의|에|을|를|과|와|은|는|이|가|로|으로|및|또는|참조|"
+    r"에서|에\s|에서\s|과\s|와\s|[)\]〉>,.]))(?=[^\s\d])"
+)
+# where a flattened table's text ends: a sentence's end, or the next numbered item or heading
+TABLE_TEXT_END = re.compile(r"다\.|다\s+(?=\(\d+\)|[①-⑳])|\(\d+\)\s|[①-⑳]\s?|(?<!\S)[가-하]\.\s")
+
 # question words spoken as one word for "몇 + unit": "며칠" asks a number of days
 SPOKEN_ASKS = {"며칠": "몇 일"}
 

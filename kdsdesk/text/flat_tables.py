@@ -205,3 +205,72 @@ def _cell(
         row_label=label, column=column, index=index, width=width, row_start=row_start, row_end=row_end,
         header=header, column_value=column_value,
     )  # fmt: skip
+
+
+def _opens(text: str, cap: re.Match[str]) -> bool:
+    """A caption that starts a table's text: it opens the text or follows a sentence's end, or the text writes it
+    twice running ("표 1.6-2 첨가물 계수 표 1.6-2 첨가물 계수 …", right after another table's last row)."""
+    b = text[max(0, cap.start() - 8) : cap.start()].rstrip()
+    if not b or b[-1] in ".:：다":
+        return True
+    word = re.match(r"\S+", text[cap.end() :])
+    again = f"{cap.group(0).strip()} {word.group(0)}" if word else ""
+    return bool(again) and again in text[cap.end() : cap.end() + 120]
+
+
+def _caption_at(text: str, pos: int) -> re.Match[str] | None:
+    # a caption opens the text or follows a sentence's end; a mention inside a sentence ("… 길이는 표 4.2-11 길이의
+    # 1.2배 이상") is a reference
+    caps = [m for m in lx.TABLE_CAPTION.finditer(text, 0, pos) if _opens(text, m)]
+    if not caps or lx.TABLE_TEXT_END.search(text, caps[-1].end(), pos):
+        return None
+    return caps[-1]
+
+
+def table_text_start(text: str, pos: int) -> int:
+    """Where the table whose text holds ``pos`` starts (its caption: "표 1.8-1 압축부재의 안전율 지지형식 안전율 …
+    단품 동바리 3 …"), with no sentence end, numbered item or heading between; -1 when ``pos`` is in no table's
+    text. A number there is a cell whose row and column the text no longer shows (unless :func:`flat_cells` read
+    them), not a value a sentence states."""
+    cap = _caption_at(text, pos)
+    return cap.start() if cap else -1
+
+
+_ANY_NUMBER = re.compile(r"\d[\d,.]*(?::\d[\d,.]*)?")
+_TABLE_NUMBER = re.compile(r"표\s*[A-Z]?\d+(?:\.\d+)*-\d+")
+
+
+@dataclass(frozen=True, slots=True)
+class TextRow:
+    """A number in a table's text, as far as the text still shows it: its own row's words before it (since the
+    number before it; for the table's first number, whose row words run into the headers, as many words as the
+    other rows' labels have), the table's head
+    (caption and headers, up to its first number) and the rest of the table's text (the other rows)."""
+
+    own: str
+    head: str
+    others: str
+
+
+def row_words(text: str, pos: int) -> TextRow | None:
+    """The row of the number at ``pos`` in a table's text (:class:`TextRow`); None outside a table's text."""
+    cap = _caption_at(text, pos)
+    if cap is None:
+        return None
+    end_m = lx.TABLE_TEXT_END.search(text, pos)
+    end = end_m.start() if end_m else len(text)
+    masked = _TABLE_NUMBER.sub(lambda m: "#" * len(m.group(0)), _CODE.sub(lambda m: "#" * len(m.group(0)), text))
+    nums = list(_ANY_NUMBER.finditer(masked, cap.end(), pos))
+    if not nums:
+        # the first number: its row's words run into the headers; as many words as the other rows' labels have
+        after = list(_ANY_NUMBER.finditer(masked[:end], pos))
+        labels = [text[a.end() : b.start()].split() for a, b in itertools.pairwise(after)]
+        sizes = [len(w) for w in labels if w and any(re.search(r"[가-힣A-Za-z]", x) for x in w)]
+        m = max(1, int(median(sizes))) if sizes else 3
+        words = text[cap.end() : pos].split()
+        own = " ".join(words[-m:])
+        return TextRow(own, " ".join([cap.group(0), *words[:-m]]), text[pos:end])
+    own_from = nums[-1].end()
+    head_to = nums[0].start()
+    own_end = next((m.end() for m in _ANY_NUMBER.finditer(masked, pos, end)), pos)
+    return TextRow(text[own_from:pos], text[cap.start() : head_to], f"{text[head_to:own_from]} {text[own_end:end]}")

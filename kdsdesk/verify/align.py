@@ -30,6 +30,7 @@ from decimal import Decimal
 from kdsdesk import lexicon as lx
 from kdsdesk.records import Need
 from kdsdesk.text.conditions import agreement, question_conditions
+from kdsdesk.text.flat_tables import row_words
 from kdsdesk.text.match import (
     alternatives,
     bigrams,
@@ -198,6 +199,31 @@ def _designation_differs(case: str, question: str) -> bool:
     return any(w in q and not (nums & q[w]) for w, nums in _designations(case).items())
 
 
+def _row_named(need: Need, r: Reading) -> bool:
+    """A number in a table's text that no reader split into cells ("… 지주형식 동바리 단품 동바리 3 … 조립식 동바리
+    2.5 …") answers only when its own row's words name what the question asks: one of them is the question's, no
+    word (or ratio: "1:500") of the question that names another row of the table is missing from its own row, and
+    every word the question adds to the quantity is in that row or in the table's caption and headers."""
+    row = row_words(r.chunk.text, r.start)
+    if row is None:
+        return True
+    q = set(content_words(need.question))
+    own = set(content_words(row.own))
+    head = set(content_words(row.head))
+    if not own & q:
+        return False
+    ratios = set(re.findall(r"\d+\s*[:/]\s*\d+(?:,\d{3})*", need.question))
+    if any(w not in own and w not in head and w in set(content_words(row.others)) for w in q) or any(
+        x.replace(" ", "") in row.others.replace(" ", "") and x.replace(" ", "") not in row.own.replace(" ", "")
+        for x in ratios
+    ):
+        return False  # the question names another row
+    mods = [w for w in content_words(need.subject) if w != need.head and re.match(r"[가-힣]", w)]
+    asked = " ".join([*mods, *need.conditions])
+    frame = " ".join([row.own, row.head, *r.chunk.clause_path, r.chunk.doc.title])
+    return not asked.strip() or words_covered(asked, frame) >= WORDS
+
+
 def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = False) -> Match:
     """The slot checks of reading ``r`` against ``need``; ``context`` adds texts that frame the value (clause
     path, document title). ``strict`` (for rivals of an answer): the subject must be the word the number is
@@ -338,7 +364,9 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         checks["bound"] = checks["bound"] and bool(lx.RECOMMENDED_ASKED.search(need.question))
     checks["operand"] = not r.operand or bool(lx.OPERATION_ASKED.search(need.question))
     if not r.cell:
-        checks["attributable"] = not in_number_run(r.chunk.text, r.start, r.end)
+        # a number among others with only spaces between, or in a flattened table's text after its caption: a
+        # cell whose row and column are not known, not a value a sentence states
+        checks["attributable"] = not in_number_run(r.chunk.text, r.start, r.end) and (strict or _row_named(need, r))
     if lx.TOTAL_ASKED.search(need.question) and not r.cell:
         # "모두 몇 점": not the number given per item ("각 2점씩 4점" — 2 is per point, 4 the total)
         checks["total"] = not lx.PER_ITEM_AFTER.match(r.chunk.text, r.end)

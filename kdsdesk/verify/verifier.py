@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from kdsdesk import lexicon as lx
 from kdsdesk.records import Alternative, Chunk, Citation, Draft, Hit, Need
 from kdsdesk.text import formula as fx
-from kdsdesk.text.flat_tables import flat_cells
+from kdsdesk.text.flat_tables import flat_cells, table_text_start
 from kdsdesk.text.match import bigrams, content_words, coverage, words_covered
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.align import COVER, WORDS, covered, match
@@ -176,7 +176,9 @@ def _check_value(need: Need, draft: Draft, good: list[Citation], hits: Sequence[
             seen.add(norm(r.value))
             listed.append(Alternative(" · ".join(r.cases) or r.chunk.clause, r.value, r.unit))
         alts = tuple(listed[:4])
-    return Verification(replace(draft, alternatives=alts), tuple(good), checks, reading.cell, reading, tuple(rivals))
+    # a number in a table's text read as a sentence's is a cell all the same: at most a warning
+    in_table = reading.cell or table_text_start(reading.chunk.text, reading.start) >= 0
+    return Verification(replace(draft, alternatives=alts), tuple(good), checks, in_table, reading, tuple(rivals))
 
 
 def _sentence_of(c: Citation, lead: bool = False) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kdsdesk.answer.pipeline import answer_question
 from kdsdesk.text.facts import chunk_facts
-from kdsdesk.text.flat_tables import flat_cells
+from kdsdesk.text.flat_tables import flat_cells, row_words, table_text_start
 from tests.data.answer_records import hits, text_chunk
 
 TEMPERATURES = (
@@ -70,3 +70,38 @@ def test_a_header_row_of_a_symbols_values_heads_the_columns() -> None:
     assert a.status == "warning"
     b = answer_question("2힌지 아치의 계수 δ는?", hits(text_chunk(text)), llm="none")
     assert b.status not in ("confirmed", "warning")  # no column's number stated: three values fit
+
+
+# a table whose row labels are long descriptions: no reader splits it into cells, its numbers stay in running text
+SAFETY = (
+    "(1) 동바리의 안전율은 지지형식에 따라 표 1.8-1의 값 이상이어야 한다. 표 1.8-1 압축부재의 안전율 "
+    "표 1.8-1 압축부재의 안전율 지지형식 안전율 시공형태 지주형식 동바리 단품 동바리 3 강재 및 알루미늄 "
+    "합금재 파이프 서포트, 강관과 같이 개개품을 이용하여 거푸집을 지지하는 동바리 조립식 동바리 2.5 시스템 "
+    "동바리, 틀형 동바리와 같이 각각의 부재를 현장에서 조립하여 거푸집을 지지하는 동바리 (2) 다음 항목이다."
+)
+
+
+def test_a_tables_text_runs_from_its_caption_to_the_next_item() -> None:
+    at = SAFETY.index("단품 동바리 3") + len("단품 동바리 ")
+    assert table_text_start(SAFETY, at) == SAFETY.index("표 1.8-1 압축부재")
+    assert table_text_start(SAFETY, SAFETY.index("다음 항목")) == -1  # after "(2)": prose again
+    row = row_words(SAFETY, SAFETY.index("2.5"))
+    assert row is not None
+    assert "조립식 동바리" in row.own
+    assert "단품" in row.head
+    assert "시스템" in row.others
+    # a table named inside a sentence is a reference, not a caption
+    ref = "다만, 연결로가 2차로인 경우 감속차로의 길이는 표 4.2-11 길이의 1.2배 이상으로 하여야 한다."
+    assert table_text_start(ref, ref.index("1.2")) == -1
+    # a caption written twice right after another table's last row starts a table all the same
+    two = "표 1.6-1 계수 A 구분 값 가 1.0 나 1.2 표 1.6-2 첨가물 계수 표 1.6-2 첨가물 계수 시멘트 1종 시멘트 1.0"
+    assert table_text_start(two, len(two) - 3) == two.index("표 1.6-2 첨가물")
+
+
+def test_a_number_in_a_tables_text_answers_only_the_row_its_own_words_name() -> None:
+    other_row = answer_question("조립식 동바리의 안전율은?", hits(text_chunk(SAFETY)), llm="none")
+    assert other_row.status not in ("confirmed", "warning") or other_row.draft.value == "2.5"
+    own_row = answer_question("단품 동바리의 안전율은?", hits(text_chunk(SAFETY)), llm="none")
+    assert own_row.status != "confirmed"  # a number in a table's text is a cell: at most a warning
+    if own_row.status == "warning":
+        assert own_row.draft.value == "3"

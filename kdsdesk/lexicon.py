@@ -139,7 +139,7 @@ QUANTITY_DIMENSION: dict[str, Dimension] = {
     "속도": "speed", "유속": "speed", "풍속": "speed", "설계속도": "speed", "속력": "speed",
     "강도": "stress", "응력": "stress", "압축강도": "stress", "인장강도": "stress", "항복강도": "stress",
     "탄성계수": "stress", "지지력": "", "압력": "force", "측압": "force", "토압": "force", "수압": "force",
-    "하중": "force", "장력": "force", "축력": "force", "전단력": "force", "모멘트": "moment",
+    "하중": "force", "장력": "force", "성능": "", "축력": "force", "전단력": "force", "모멘트": "moment",
     "두께": "length", "간격": "length", "순간격": "length", "길이": "length", "거리": "length", "폭": "length",
     "너비": "length", "지름": "length", "직경": "length", "외경": "length", "내경": "length", "바깥지름": "length",
     "반지름": "length", "반경": "length", "깊이": "length", "높이": "length", "피복": "length", "피복두께": "length",
@@ -571,22 +571,27 @@ ASKS_ABOVE = re.compile(r"(초과|넘는|넘으면|넘을|넘어|이상인|>|≥
 # optionally followed by a bound word; synonyms (외경/내경/구경, 한계/허용값, 크기/치수) count alike.
 QUANTITY_NOUN_RE = (
     r"(계수|강도|응력|장력|하중|측압|압력|두께|간격|지름|직경|외경|내경|구경|길이|거리|폭|높이|깊이|치수|크기|"
-    r"사이즈|처짐|중량|단위중량|자중|[가-힣]율|[가-힣]률|비율|각도|경사각|온도|면적|단면적|철근량|비|φ|λ|θ|"
+    r"사이즈|처짐|중량|단위중량|자중|[가-힣]율|[가-힣]률|비율|각도|경사각|온도|면적|단면적|철근량|비|φ|λ|θ|속도|유속|"
+    r"시간|기간|용량|유량|(?:압축|인장|휨|전단)성능|"
     r"[A-Za-zα-ωΑ-Ω](_?\{?[A-Za-z0-9]+\}?)?)"
 )
 BOUND_NOUN_RE = (
     r"(최솟값|최댓값|최소값|최대값|최소치|최대치|하한값?|상한값?|한도|한곗값|한계값?|허용값|허용치|제한값?|기준값|"
     r"값|최소|최대|수치)"
 )
+# a count written as its own word ("세션 수", "최소 수신 위성 수", "설치 개수")
+COUNT_NOUN_RE = r"(?<![가-힣])(?:수|개수|횟수|본수|대수|매수)"
 TELEGRAPHIC_VALUE = re.compile(
     rf"(?<![가-힣])[가-힣A-Za-z0-9_]*{QUANTITY_NOUN_RE}(\s*{BOUND_NOUN_RE})?\s*[?？]?$|{BOUND_NOUN_RE}\s*[?？]?$"
+    rf"|\s{COUNT_NOUN_RE}\s*[?？]?$"
 )
 # -- the quantity a value question asks for, and units that cannot be it -----------------------------------------
 # The head noun of a Korean noun phrase comes last ("추가 측압 비율" is a ratio; "강도감소계수" a factor), so the
 # LAST quantity noun of the question names what is asked. A factor/ratio-of-two word ends the search unconstrained.
 QUANTITY_HEAD = re.compile(
     r"(계수|배율|계수값|비|배|비율|백분율|할증률|[가-힣]율|[가-힣]률|속도|강도|응력|하중|측압|압력|"
-    r"두께|간격|길이|거리|폭|지름|직경|외경|내경|바깥지름|깊이|높이|피복|치수|사이즈|온도|기간|시간|각도)(?=[은는이가을를의도만과와]|\s|\?|$)"
+    r"두께|간격|길이|거리|폭|지름|직경|외경|내경|바깥지름|깊이|높이|피복|치수|사이즈|온도|기간|시간|각도|성능)"
+    r"(?=[은는이가을를의도만과와]|\s|\?|$)"
 )
 MULTIPLIER_ASKED = re.compile(r"곱하|곱한|곱해|나누|나눈|상수|지수|승수")
 ASK_WORDS = frozenset({"얼마", "몇", "무엇", "어떤", "어느", "무슨", "뭐", "언제", "어떻", "어디"})

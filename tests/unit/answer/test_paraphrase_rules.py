@@ -13,7 +13,9 @@ from kdsdesk.verify.need import classify, dimension_conflict
 @pytest.mark.parametrize(
     "question",
     ["거푸집 자중 하한값", "강관 외경 하한", "M24 볼트 표준구멍 지름", "B급 마감 절대처짐 허용값",
-     "무근콘크리트 강도감소계수", "표준볼트장력 할증률", "보통중량 콘크리트 단위중량 (연직하중 산정)"],
+     "무근콘크리트 강도감소계수", "표준볼트장력 할증률", "보통중량 콘크리트 단위중량 (연직하중 산정)",
+     "우수관 최소 유속", "거푸집 존치 기간", "배수펌프 용량", "강관 비계 기둥 압축성능", "측량 관측 세션 수",
+     "맨홀 뚜껑 설치 개수"],
 )  # fmt: skip
 def test_telegraphic_value_questions(question: str) -> None:
     assert classify(question).qtype in ("numeric", "conditional")
@@ -24,6 +26,9 @@ def test_telegraphic_rules_leave_other_types() -> None:
     assert classify("연단거리 뜻").qtype == "definition"
     assert classify("C_c").qtype == "regulation"  # a bare symbol is a lookup, not a value question
     assert classify("지연제 사용 시 C_c").qtype == "conditional"
+    # a count is its own word: a word that merely ends in 수 names no count
+    assert classify("공공하수도 정비 하수").qtype == "regulation"
+    assert classify("내진성능 확보 방안").qtype == "regulation"
 
 
 def test_synonyms_match_alike() -> None:

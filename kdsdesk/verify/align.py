@@ -199,6 +199,27 @@ def _designation_differs(case: str, question: str) -> bool:
     return any(w in q and not (nums & q[w]) for w, nums in _designations(case).items())
 
 
+_ASSIGNED = re.compile(r"[=＝]\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def _names_other_item(need: Need, r: Reading) -> bool:
+    """A sentence that lists symbols set to values, each after its own label ("휨에 대해 φ_f =1.00 전단에 대해
+    φ_v =1.00 축방향 압축력에 대해 φ_c =0.90 …"): True when a word of the question stands in another item's label
+    and not in this value's own (since the value before it) — the question asks for the neighbour."""
+    start = _sentence_start(r)
+    sent = r.chunk.text[start : start + len(r.sentence)]
+    at = r.start - start
+    items = list(_ASSIGNED.finditer(sent))
+    mine = next((i for i, m in enumerate(items) if m.start(1) == at), -1)
+    if len(items) < 3 or mine < 0:
+        return False
+    labels = [sent[(items[i - 1].end() if i else 0) : m.start()] for i, m in enumerate(items)]
+    own = set(content_words(labels[mine]))
+    others = {w for i, x in enumerate(labels) if i != mine for w in content_words(x)}
+    asked = [w for w in content_words(need.question) if not need.head or (w not in need.head and need.head not in w)]
+    return any(w in others and w not in own for w in asked)  # the quantity asked names every item alike
+
+
 def _row_named(need: Need, r: Reading) -> bool:
     """A number in a table's text that no reader split into cells ("… 지주형식 동바리 단품 동바리 3 … 조립식 동바리
     2.5 …") answers only when its own row's words name what the question asks: one of them is the question's, no
@@ -366,7 +387,11 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     if not r.cell:
         # a number among others with only spaces between, or in a flattened table's text after its caption: a
         # cell whose row and column are not known, not a value a sentence states
-        checks["attributable"] = not in_number_run(r.chunk.text, r.start, r.end) and (strict or _row_named(need, r))
+        checks["attributable"] = (
+            not in_number_run(r.chunk.text, r.start, r.end)
+            and (strict or _row_named(need, r))
+            and not _names_other_item(need, r)
+        )
     if lx.TOTAL_ASKED.search(need.question) and not r.cell:
         # "모두 몇 점": not the number given per item ("각 2점씩 4점" — 2 is per point, 4 the total)
         checks["total"] = not lx.PER_ITEM_AFTER.match(r.chunk.text, r.end)

@@ -251,3 +251,22 @@ def test_the_standards_field_written_as_the_question_writes_it_frames_the_quanti
     assert _match(asked, text, "20", title="조적식구조 설계기준").checks["subject"]
     # a field the standard is not about narrows it to nothing here
     assert not _match(asked, text, "20", title="철근콘크리트구조 설계기준").checks["subject"]
+
+
+
+def test_a_list_of_symbols_set_to_values_answers_only_its_own_item() -> None:
+    # "휨에 대해 φ_f =1.00 전단에 대해 φ_v =0.90 …": a value is the item's whose own label holds the question's words
+    from kdsdesk.verify.align import match
+    from kdsdesk.verify.need import read_need
+    from kdsdesk.verify.readings import readings
+    from tests.data.answer_records import text_chunk
+
+    text = (
+        "휨에 대해 φ_〖f〗 =1.00 전단에 대해 φ_〖v〗 =0.90 축방향 압축력에 대해 φ_〖c〗 =0.85 "
+        "인장력에 대해 φ_〖u〗 =0.80 항타시의 저항계수에 대해 φ=1.00"
+    )
+    need = read_need("말뚝의 축방향 압축력에 대한 저항계수는?")
+    by_value = {r.value: r for r in readings(text_chunk(text)) if not r.cell}
+    assert match(need, by_value["0.80"]).checks["attributable"] is False  # the 인장력 item
+    assert match(need, by_value["0.90"]).checks["attributable"] is False  # the 전단 item
+    assert match(need, by_value["0.85"]).checks["attributable"] is True

@@ -244,8 +244,8 @@ _TABLE_NUMBER = re.compile(r"표\s*[A-Z]?\d+(?:\.\d+)*-\d+")
 class TextRow:
     """A number in a table's text, as far as the text still shows it: its own row's words before it (since the
     number before it; for the table's first number, whose row words run into the headers, as many words as the
-    other rows' labels have), the table's head
-    (caption and headers, up to its first number) and the rest of the table's text (the other rows)."""
+    other rows' labels have), the table's head (caption and headers, up to its first number) and the rest of the
+    table's text (the other rows)."""
 
     own: str
     head: str

@@ -385,8 +385,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         checks["bound"] = checks["bound"] and bool(lx.RECOMMENDED_ASKED.search(need.question))
     checks["operand"] = not r.operand or bool(lx.OPERATION_ASKED.search(need.question))
     if not r.cell:
-        # a number among others with only spaces between, or in a flattened table's text after its caption: a
-        # cell whose row and column are not known, not a value a sentence states
+        # a number among others with only spaces between, in a flattened table's text after its caption (a cell
+        # whose row the question must name), or an item of a list of symbols set to values (its own item's)
         checks["attributable"] = (
             not in_number_run(r.chunk.text, r.start, r.end)
             and (strict or _row_named(need, r))

@@ -218,11 +218,17 @@ def _opens(text: str, cap: re.Match[str]) -> bool:
     return bool(again) and again in text[cap.end() : cap.end() + 120]
 
 
-def _caption_at(text: str, pos: int) -> re.Match[str] | None:
-    # a caption opens the text or follows a sentence's end; a mention inside a sentence ("… 길이는 표 4.2-11 길이의
-    # 1.2배 이상") is a reference
-    caps = [m for m in lx.TABLE_CAPTION.finditer(text, 0, pos) if _opens(text, m)]
-    if not caps or lx.TABLE_TEXT_END.search(text, caps[-1].end(), pos):
+@functools.lru_cache(maxsize=512)
+def _captions(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, text) of every caption in ``text`` that starts a table's text: one opens the text or follows a
+    sentence's end; a mention inside a sentence ("… 길이는 표 4.2-11 길이의 1.2배 이상") is a reference. Read once per
+    chunk text: the verifier asks for every number of the chunks it reads."""
+    return tuple((m.start(), m.end(), m.group(0)) for m in lx.TABLE_CAPTION.finditer(text) if _opens(text, m))
+
+
+def _caption_at(text: str, pos: int) -> tuple[int, int, str] | None:
+    caps = [c for c in _captions(text) if c[1] <= pos]
+    if not caps or lx.TABLE_TEXT_END.search(text, caps[-1][1], pos):
         return None
     return caps[-1]
 
@@ -233,11 +239,17 @@ def table_text_start(text: str, pos: int) -> int:
     text. A number there is a cell whose row and column the text no longer shows (unless :func:`flat_cells` read
     them), not a value a sentence states."""
     cap = _caption_at(text, pos)
-    return cap.start() if cap else -1
+    return cap[0] if cap else -1
 
 
 _ANY_NUMBER = re.compile(r"\d[\d,.]*(?::\d[\d,.]*)?")
 _TABLE_NUMBER = re.compile(r"표\s*[A-Z]?\d+(?:\.\d+)*-\d+")
+
+
+@functools.lru_cache(maxsize=512)
+def _numbers_masked(text: str) -> str:
+    """``text`` with codes, clause and table numbers masked (same length): what is left of its digits are values."""
+    return _TABLE_NUMBER.sub(lambda m: "#" * len(m.group(0)), _CODE.sub(lambda m: "#" * len(m.group(0)), text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,20 +269,21 @@ def row_words(text: str, pos: int) -> TextRow | None:
     cap = _caption_at(text, pos)
     if cap is None:
         return None
+    cap_start, cap_end, caption = cap
     end_m = lx.TABLE_TEXT_END.search(text, pos)
     end = end_m.start() if end_m else len(text)
-    masked = _TABLE_NUMBER.sub(lambda m: "#" * len(m.group(0)), _CODE.sub(lambda m: "#" * len(m.group(0)), text))
-    nums = list(_ANY_NUMBER.finditer(masked, cap.end(), pos))
+    masked = _numbers_masked(text)
+    nums = list(_ANY_NUMBER.finditer(masked, cap_end, pos))
     if not nums:
         # the first number: its row's words run into the headers; as many words as the other rows' labels have
         after = list(_ANY_NUMBER.finditer(masked[:end], pos))
         labels = [text[a.end() : b.start()].split() for a, b in itertools.pairwise(after)]
         sizes = [len(w) for w in labels if w and any(re.search(r"[가-힣A-Za-z]", x) for x in w)]
         m = max(1, int(median(sizes))) if sizes else 3
-        words = text[cap.end() : pos].split()
+        words = text[cap_end:pos].split()
         own = " ".join(words[-m:])
-        return TextRow(own, " ".join([cap.group(0), *words[:-m]]), text[pos:end])
+        return TextRow(own, " ".join([caption, *words[:-m]]), text[pos:end])
     own_from = nums[-1].end()
     head_to = nums[0].start()
     own_end = next((m.end() for m in _ANY_NUMBER.finditer(masked, pos, end)), pos)
-    return TextRow(text[own_from:pos], text[cap.start() : head_to], f"{text[head_to:own_from]} {text[own_end:end]}")
+    return TextRow(text[own_from:pos], text[cap_start:head_to], f"{text[head_to:own_from]} {text[own_end:end]}")

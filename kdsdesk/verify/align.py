@@ -214,10 +214,15 @@ def _names_other_item(need: Need, r: Reading) -> bool:
     if len(items) < 3 or mine < 0:
         return False
     labels = [sent[(items[i - 1].end() if i else 0) : m.start()] for i, m in enumerate(items)]
-    own = set(content_words(labels[mine]))
-    others = {w for i, x in enumerate(labels) if i != mine for w in content_words(x)}
+    others = " ".join(x for i, x in enumerate(labels) if i != mine)
     asked = [w for w in content_words(need.question) if not need.head or (w not in need.head and need.head not in w)]
-    return any(w in others and w not in own for w in asked)  # the quantity asked names every item alike
+    return _names_other(asked, labels[mine], others)  # the quantity asked names every item alike
+
+
+def _names_other(words: Iterable[str], own: str, others: str) -> bool:
+    """Some of ``words`` (the question's) stands in ``others`` (another row's or item's label) and not in ``own``."""
+    mine, theirs = set(content_words(own)), set(content_words(others))
+    return any(w in theirs and w not in mine for w in words)
 
 
 def _row_named(need: Need, r: Reading) -> bool:
@@ -229,12 +234,10 @@ def _row_named(need: Need, r: Reading) -> bool:
     if row is None:
         return True
     q = set(content_words(need.question))
-    own = set(content_words(row.own))
-    head = set(content_words(row.head))
-    if not own & q:
+    if not set(content_words(row.own)) & q:
         return False
     ratios = set(re.findall(r"\d+\s*[:/]\s*\d+(?:,\d{3})*", need.question))
-    if any(w not in own and w not in head and w in set(content_words(row.others)) for w in q) or any(
+    if _names_other(q, f"{row.own} {row.head}", row.others) or any(
         x.replace(" ", "") in row.others.replace(" ", "") and x.replace(" ", "") not in row.own.replace(" ", "")
         for x in ratios
     ):

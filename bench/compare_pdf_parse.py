@@ -21,7 +21,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
-OWNED = ["pdf.py", "pdf_text.py", "pdf_layout.py", "pdf_tables.py", "isolate.py"]
+OWNED = [
+    "pdf.py", "pdf_text.py", "pdf_layout.py", "pdf_tables.py", "pdf_table_grid.py", "pdf_table_geometry.py",
+    "isolate.py",
+]
 
 DUMP = r"""
 import contextlib, io, json, sys

@@ -26,7 +26,7 @@ from kdsdesk.ingest import eqfont, ocr, pua
 from kdsdesk.ingest.clauses import detect_doc_meta
 from kdsdesk.ingest.pdf_layout import RUNNING_BAND, PageData, layout_document
 from kdsdesk.ingest.pdf_ocr import PageOcr, scan_lines
-from kdsdesk.ingest.pdf_tables import horizontal_rules, vertical_rules
+from kdsdesk.ingest.pdf_table_geometry import horizontal_rules, vertical_rules
 from kdsdesk.ingest.pdf_text import PageStats, build_lines, extract_runs
 from kdsdesk.records import DocRef, ParsedDoc, RectT, UnreadableRegion
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kdsdesk.ingest.pdf_tables import Rule, VRule
+from kdsdesk.ingest.pdf_table_geometry import Rule, VRule
 from kdsdesk.ingest.pdf_text import Line
 from kdsdesk.records import RectT
 

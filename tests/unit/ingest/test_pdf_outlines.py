@@ -97,7 +97,7 @@ def test_glyphs_of_one_line_stay_one_row_across_a_centre_step() -> None:
 def test_syllables_written_downwards_in_one_cell_are_one_label() -> None:
     """"자유돌출판" one syllable under the other beside the rows it names is one region (read as one word); the
     same shapes parted by rules across them are one-syllable labels of their own rows, not one word."""
-    from kdsdesk.ingest.pdf_tables import Rule
+    from kdsdesk.ingest.pdf_table_geometry import Rule
 
     label = _word(300, 120, 4)  # lettering elsewhere on the page sets the letter height
     stack = [b for k in range(5) for b in _word(100, 308 + 18 * k, 1)]

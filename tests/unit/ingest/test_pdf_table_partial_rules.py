@@ -24,7 +24,8 @@ def test_lines_of_a_cell_over_a_partly_ruled_row_are_one_cell(tmp_path: Path) ->
 def test_rules_beside_a_narrow_first_column_keep_the_table_one() -> None:
     """Rules that stop short of a first column narrower than 5 % of the table (a label written downwards) still
     belong to the table: the label between them is that column's cell, not text beside the table."""
-    from kdsdesk.ingest.pdf_tables import Rule, _group_rules
+    from kdsdesk.ingest.pdf_table_geometry import Rule
+    from kdsdesk.ingest.pdf_tables import _group_rules
     from kdsdesk.ingest.pdf_text import Line, Run
 
     rules = [Rule(80.0, 508.0, 160.0), Rule(97.0, 508.0, 200.0), Rule(97.0, 508.0, 240.0), Rule(80.0, 508.0, 280.0)]

@@ -65,6 +65,7 @@ UNIT_DIMENSION: dict[str, Dimension] = {
     "hr": "time", "min": "time",
     "개": "count", "개소": "count", "본": "count", "회": "count", "층": "count", "가닥": "count", "갈래": "count",
     "점": "count", "명": "count", "대": "count", "인": "count", "차로": "count", "세대": "count", "가구": "count",
+    "자리": "count", "가지": "count",
 }  # fmt: skip
 UNITS: tuple[str, ...] = tuple(sorted(UNIT_DIMENSION, key=len, reverse=True))
 # Latin and sign units only (safe to read without a number in front, e.g. in a header "(mm)")
@@ -145,6 +146,7 @@ QUANTITY_DIMENSION: dict[str, Dimension] = {
     "반지름": "length", "반경": "length", "깊이": "length", "높이": "length", "피복": "length", "피복두께": "length",
     "치수": "length", "사이즈": "length", "처짐": "length", "변위": "length", "여유고": "length", "경간": "length",
     "지간": "length", "연장": "length", "표고": "length", "심도": "length", "근입깊이": "length", "여굴": "length",
+    "파고": "length", "수심": "length",
     "면적": "area", "단면적": "area", "철근량": "area",
     "체적": "volume", "용량": "volume", "용적": "volume",
     "중량": "mass", "질량": "mass", "무게": "mass", "자중": "",
@@ -504,7 +506,7 @@ def defined_term(sentence: str) -> str:
 # a sentence that only points elsewhere ("표 4.2-1에 따른다", "KDS 14 20 10을 따른다")
 POINTER = re.compile(
     r"((표|식|그림)\s*\(?\s*[A-Z]?\d+(\.\d+)*(-\d+)?\s*\)?|KDS\s*\d{2}\s*\d{2}\s*\d{2}|KCS\s*\d{2}\s*\d{2}\s*\d{2}|"
-    r"\d+(\.\d+)+)\s*(의\s*(값|규정|내용)\s*)?(에\s*따르|에\s*따른다|[을를]\s*따른다|을\s*따르|를\s*따르|을\s*참조|를\s*참조|에\s*의하|에\s*준하|"
+    r"\d+(\.\d+)+)\s*(의\s*(값|규정|내용|범위)(\s*내)?\s*)?(에\s*따르|에\s*따른다|[을를]\s*따른다|을\s*따르|를\s*따르|을\s*참조|를\s*참조|에\s*의하|에\s*준하|"
     r"에\s*제시|에서\s*정하|에\s*규정|과\s*같)"
 )
 INTRO_TO_FORMULA = re.compile(r"(다음\s*(식|과\s*같이|의\s*식)|아래\s*식|식\s*\(\s*[A-Z]?[\d.]+\s*-\s*\d+\s*\))")
@@ -513,14 +515,17 @@ INTRO_TO_FORMULA = re.compile(r"(다음\s*(식|과\s*같이|의\s*식)|아래\s*
 REQUEST_WORDS = frozenset({
     "방식", "방법", "원칙", "원칙적", "요구사항", "요구조건", "조건", "조치", "형식", "절차", "사항", "처리", "기준",
     "규정", "내용", "방향", "정도", "요건", "대책", "경우", "때", "무엇", "어떻게", "어떤", "얼마나", "종류",
-    "구하", "역할",
+    "구하", "역할", "주체",
 })  # fmt: skip
+# a question asking who does something: the answer is the sentence's own topic ("책임구조기술자는 … 시행하여야 한다")
+AGENT_ASKED = re.compile(r"(주체|누가|누구|(?:하는|할|해야\s*하는)\s*사람)")
 
 # questions of what is allowed, and the sentences that allow or forbid it
 PERMISSION_ASKED = re.compile(
     r"(써도|사용해도|설계해도|해도|적용해도|생략해도|둬도|놓아도|허용되|가능한가|가능하나|할\s*수\s*있나|될\s*수\s*있나|"
-    r"되나요|돼나요|괜찮나요|무방한가)"
-)
+    r"되나요|돼나요|괜찮나요|무방한가|"
+    r"수\s*있는\s*(?:경우|때|조건)(?:[은는이가]|에는)?\s*(?:언제\S*|무엇\S*|어떤\s*경우\S*)?\s*[?？]?$)"
+)  # the last: "낮은 강도를 적용할 수 있는 경우는?" asks when it is allowed (not "… 발생할 수 있는 경우 설치할 …")
 PERMISSION_STATED = re.compile(
     r"(할\s*수\s*없|수\s*없다|할\s*수\s*있|수\s*있다|금한다|금지|아니\s*된다|안\s*된다|지\s*않아야|해서는|하여서는|"
     r"지\s*않는다|지\s*않도록|아니한다|허용|불가|무방|생략할\s*수|인정하지|원칙으로\s*한다)"
@@ -572,7 +577,7 @@ ASKS_ABOVE = re.compile(r"(초과|넘는|넘으면|넘을|넘어|이상인|>|≥
 QUANTITY_NOUN_RE = (
     r"(계수|강도|응력|장력|하중|측압|압력|두께|간격|지름|직경|외경|내경|구경|길이|거리|폭|높이|깊이|치수|크기|"
     r"사이즈|처짐|중량|단위중량|자중|[가-힣]율|[가-힣]률|비율|각도|경사각|온도|면적|단면적|철근량|비|φ|λ|θ|속도|유속|"
-    r"시간|기간|용량|유량|(?:압축|인장|휨|전단)성능|"
+    r"시간|기간|용량|유량|(?:압축|인장|휨|전단)성능|파고|여유고|수심|심도|"
     r"[A-Za-zα-ωΑ-Ω](_?\{?[A-Za-z0-9]+\}?)?)"
 )
 BOUND_NOUN_RE = (
@@ -590,7 +595,8 @@ TELEGRAPHIC_VALUE = re.compile(
 # LAST quantity noun of the question names what is asked. A factor/ratio-of-two word ends the search unconstrained.
 QUANTITY_HEAD = re.compile(
     r"(계수|배율|계수값|비|배|비율|백분율|할증률|[가-힣]율|[가-힣]률|속도|강도|응력|하중|측압|압력|"
-    r"두께|간격|길이|거리|폭|지름|직경|외경|내경|바깥지름|깊이|높이|피복|치수|사이즈|온도|기간|시간|각도|성능)"
+    r"두께|간격|길이|거리|폭|지름|직경|외경|내경|바깥지름|깊이|높이|피복|치수|사이즈|온도|기간|시간|각도|성능|"
+    r"파고|여유고|수심|심도)"
     r"(?=[은는이가을를의도만과와]|\s|\?|$)"
 )
 MULTIPLIER_ASKED = re.compile(r"곱하|곱한|곱해|나누|나눈|상수|지수|승수")

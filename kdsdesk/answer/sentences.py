@@ -35,7 +35,7 @@ from kdsdesk import lexicon as lx
 from kdsdesk.records import Hit
 from kdsdesk.text.conditions import Cond, agreement, question_conditions
 from kdsdesk.text.match import bigrams, coverage
-from kdsdesk.text.sentences import split_sentences
+from kdsdesk.text.sentences import split_units
 from kdsdesk.text.symbols import find_symbols, normalize
 
 TOP_HITS = 6
@@ -81,7 +81,7 @@ def units(hits: Sequence[Hit], top: int = TOP_HITS) -> list[Unit]:
         text = h.chunk.text
         pos = 0
         for line in text.split("\n"):
-            for a, b in split_sentences(line) if h.chunk.kind != "table" else [(0, len(line))]:
+            for a, b in split_units(line) if h.chunk.kind != "table" else [(0, len(line))]:
                 s, e = _trim(text, pos + a, pos + b)
                 if e > s:
                     out.append(Unit(h, s, e))

@@ -32,7 +32,7 @@ from kdsdesk.records import Fact, Table, TableCell
 from kdsdesk.text.flat_tables import flat_cells
 from kdsdesk.text.sentences import sentence_ranges
 
-FACTS_VERSION = "6"
+FACTS_VERSION = "7"
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])(?:{_NUM})(?![\d])")

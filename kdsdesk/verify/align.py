@@ -248,6 +248,31 @@ def _row_named(need: Need, r: Reading) -> bool:
     return not asked.strip() or words_covered(asked, frame) >= WORDS
 
 
+_BASE_SPLIT = re.compile(r"[,，:：]|(?<=[은는이가을를])\s|\s(?:또는|및|그리고|중)\s")
+
+
+def _relative_base(before: str) -> str:
+    """The noun phrase a share or multiple is of, from the text right before it: "… 수직간격은 축방향 철근지름의"
+    → "축방향 철근지름"; "" when the text does not end on "…의"."""
+    t = re.sub(r"\([^()]*\)", "", before).rstrip()  # "동요 임펄스(Disturbance Impulse)의": the aside left out
+    return _BASE_SPLIT.split(t[:-1])[-1].strip() if t.endswith("의") else ""
+
+
+def _base_differs(need: Need, r: Reading) -> bool:
+    """The question asks a multiple or share of one quantity ("띠철근 지름의 몇 배") and the value is written as a
+    multiple of another ("축방향 철근지름의 16배"): a word of the question's base is missing from the value's."""
+    m = lx.RELATIVE_ASKED.search(need.question)
+    if m is None or r.cell:
+        return False
+    asked = _relative_base(need.question[: m.start()] + "의")
+    written = re.sub(r"\s", "", _relative_base(r.window))
+    if not asked or not written:
+        return False
+    words = [re.sub(r"(?<=..)(?:의|에|에서|은|는|이|가|을|를|과|와|으로|로)$", "", w)
+             for w in re.findall(r"[가-힣]{2,}|[A-Za-z][A-Za-z0-9_]*", asked)]  # fmt: skip
+    return any(w not in written for w in words)
+
+
 def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = False) -> Match:
     """The slot checks of reading ``r`` against ``need``; ``context`` adds texts that frame the value (clause
     path, document title). ``strict`` (for rivals of an answer): the subject must be the word the number is
@@ -282,7 +307,10 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         if not checks["subject"] and not owner_other:
             # the quantity written right after the value and its unit: "50 m 간격으로", "2 m 폭의"
             named = lx.NOUN_RIGHT_AFTER.match(r.chunk.text, r.end)
-            checks["subject"] = named is not None and head_in(need.head, [named.group(1)])
+            checks["subject"] = named is not None and (
+                head_in(need.head, [named.group(1)])
+                or (named.group(1) == "마다" and need.head.endswith(("간격", "주기")))
+            )  # "2 km마다 … 설치": a spacing or period written as "every"
         verbal = lx.VERBAL_HEAD.match(need.head)
         if not checks["subject"] and not owner_other and verbal:
             # "이격거리" asked, "… 150 mm 이상 이격하여야 한다" written: the quantity named by its verb after the value
@@ -306,6 +334,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             checks["subject"] = words_covered(mods, " ".join([*frame, before, *field])) >= WORDS
         if checks["subject"] and r.owner and lx.opposite_modifier(need.subject, r.owner):
             checks["subject"] = False  # "공칭 너비" asked, "실제너비 38 mm" written
+        if checks["subject"] and _base_differs(need, r):
+            checks["subject"] = False  # "띠철근 지름의 몇 배" asked, "축방향 철근지름의 16배" written
 
     elif need.head:
         checks["subject"] = head_in(need.head, frame) or covered(" ".join(need.terms), " ".join(frame)) >= COVER

@@ -51,8 +51,8 @@ def unit_asked(question: str) -> str:
     if not m:
         return ""
     u = m.group(1)
-    if u in ("분", "일", "회", "개", "년", "시간", "층", "점", "명", "대", "인", "차로", "가닥", "갈래", "본", "개소"):
-        return u
+    if u not in lx.SPELLED_UNITS and re.match(r"[가-힣]", u) and lx.unit_dimension(u) in ("count", "time", "year"):
+        return u  # a counter or a Korean time unit as written ("몇 자리", "몇 개소", "몇 시간")
     return lx.canonical_unit(lx.SPELLED_UNITS.get(u, u))
 
 

@@ -30,7 +30,7 @@ from kdsdesk import lexicon as lx
 from kdsdesk.records import Alternative, Chunk, Citation, Draft, Hit, Need
 from kdsdesk.text import formula as fx
 from kdsdesk.text.flat_tables import flat_cells, table_text_start
-from kdsdesk.text.match import bigrams, content_words, coverage, words_covered
+from kdsdesk.text.match import bigrams, content_words, coverage, number_spans, words_covered
 from kdsdesk.text.normalize import norm
 from kdsdesk.verify.align import COVER, WORDS, covered, match
 from kdsdesk.verify.clauses import clause_in
@@ -231,8 +231,9 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     topic_ok = True
     # the topic of the sentence or of one of its clauses ("…장축은 …, 관람자를 위해서는 메인스탠드를 …")
     topics = [t for t in (_topic(p) for s in sentences for p in _clauses(s)) if t]
-    if topics:
-        # the topic of the sentence or of a clause is the question's, or one clause writes all its distinctive nouns
+    if topics and not lx.AGENT_ASKED.search(need.question):
+        # the topic of the sentence or of a clause is the question's (unless the question asks who: then the
+        # topic is the answer), or one clause writes all its distinctive nouns
         topic_ok = any(covered(t, need.question) >= COVER for t in topics) or (
             len(ask) >= 2 and any(words_covered(" ".join(ask), p) >= 1.0 for s in sentences for p in _clauses(s)[1:])
         )
@@ -255,7 +256,9 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
     elif need.permission:
         checks["need_permission"] = any(_permission_near(r, ask) for r in reqs)
     frame = [joined] + [t for c in good for t in (*c.chunk.clause_path, c.chunk.doc.title)]
-    checks["need_conditions"] = all(covered(cond, " ".join(frame)) >= COVER for cond in need.conditions)
+    checks["need_conditions"] = all(
+        covered(cond, " ".join(frame)) >= COVER and not _amounts_missing(cond, joined) for cond in need.conditions
+    )
     pointer = all(lx.POINTER.search(s) and len(re.sub(r"\s", "", lx.POINTER.sub("", s))) < 40 for s in sentences)
     scope = all(lx.SCOPE_SENTENCE.search(s) for s in sentences) and not lx.ASKS_SCOPE.search(need.question)
     checks["not_pointer"] = not (pointer and not lx.ASKS_POINTER.search(need.question)) and not scope
@@ -285,6 +288,17 @@ def _item_place(c: Citation) -> tuple[int, bool]:
     is the last of them."""
     _, place, last = _list_item(c.chunk.text, c.start)
     return place, last
+
+
+def _amounts_missing(case: str, text: str) -> bool:
+    """The question's case sets an amount or a grade ("면적이 0.5 ㎢ 미만이면", "높이 3 m 이상인", "5등급 역") that
+    ``text`` never writes: a sentence without that number does not state that case."""
+    written = {d for d, _, _ in number_spans(text)}
+    c = lx.nfkc(case)
+    for d, _, b in number_spans(c):
+        if (lx.unit_at(c, b) or lx.bound_after(c, b) or re.match(r"[가-힣]", c[b : b + 1])) and d not in written:
+            return True
+    return False
 
 
 def _permission_near(sentence: str, words: Sequence[str]) -> bool:
@@ -340,19 +354,26 @@ def _past_domain(asked: str, chunk: Chunk) -> list[str]:
     ]
 
 
+def _defined_in(c: Citation) -> str:
+    """The term the cited entry defines: of the quote when it is a whole "용어：설명" entry of a glossary written
+    as one paragraph, else of its sentence."""
+    entry = lx.defined_term(c.quote) if lx.DEFINITION_LINE.match(c.quote) else ""
+    return entry or lx.defined_term(_sentence_of(c))
+
+
 def _check_definition(need: Need, draft: Draft, good: list[Citation]) -> dict[str, bool]:
     quotes = [c.quote for c in good]
     parts = [p for p in (draft.definition, draft.term) if p.strip()]
     checks = {"text_in_quotes": bool(parts) and all(text_in_quotes(p, quotes) for p in parts)}
     if need.kind == "term":
         description = lx.ASKS_NAME_TAIL.sub("", need.question)
-        term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
+        term = next((t for t in (_defined_in(c) for c in good) if t), "")
         checks["need_subject"] = (
             bool(term) and words_covered(description, draft.definition) >= 0.5 and norm(term) not in norm(description)
         )
     else:
         asked = need.subject or need.head
-        term = next((t for t in (lx.defined_term(_sentence_of(c)) for c in good) if t), "")
+        term = next((t for t in (_defined_in(c) for c in good) if t), "")
         if asked and term:
             t = norm(lx.strip_alias(term))
 
@@ -403,6 +424,11 @@ def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
         checks["top_evidence"] = cited.chunk_id == top.chunk_id or (
             cited.doc.file == top.doc.file and cited.clause == top.clause and cited.ordinal == top.ordinal + 1
         )
-    context: list[str] = [t for c in good for t in _context(c)]
+    # for a definition (its term checked above) the cited standard's title and clause headings count: a question
+    # names its scope as the standard does ("양·배수장 설계기준에서 유수지란?")
+    scope = need.kind in ("definition", "term")
+    context: list[str] = [
+        t for c in good for t in (*_context(c), *((c.chunk.doc.title, *c.chunk.clause_path) if scope else ()))
+    ]
     checks["relevance"] = bool(good) and relevance(need.question, context) >= RELEVANCE_MIN
     return replace(result, checks=checks)

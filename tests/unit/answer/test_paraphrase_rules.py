@@ -15,7 +15,7 @@ from kdsdesk.verify.need import classify, dimension_conflict
     ["거푸집 자중 하한값", "강관 외경 하한", "M24 볼트 표준구멍 지름", "B급 마감 절대처짐 허용값",
      "무근콘크리트 강도감소계수", "표준볼트장력 할증률", "보통중량 콘크리트 단위중량 (연직하중 산정)",
      "우수관 최소 유속", "거푸집 존치 기간", "배수펌프 용량", "강관 비계 기둥 압축성능", "측량 관측 세션 수",
-     "맨홀 뚜껑 설치 개수"],
+     "맨홀 뚜껑 설치 개수", "방파제 전면 설계 파고", "취수구 최소 수심", "관로 매설 심도"],
 )  # fmt: skip
 def test_telegraphic_value_questions(question: str) -> None:
     assert classify(question).qtype in ("numeric", "conditional")

@@ -270,3 +270,17 @@ def test_a_list_of_symbols_set_to_values_answers_only_its_own_item() -> None:
     assert match(need, by_value["0.80"]).checks["attributable"] is False  # the 인장력 item
     assert match(need, by_value["0.90"]).checks["attributable"] is False  # the 전단 item
     assert match(need, by_value["0.85"]).checks["attributable"] is True
+
+
+def test_a_multiple_asked_of_one_quantity_is_not_the_multiple_of_another() -> None:
+    text = "② 스터럽의 간격은 주철근 지름의 12배 이하, 스터럽 지름의 36배 이하로 하여야 한다."
+    asked = "스터럽 간격은 스터럽 지름의 몇 배 이하인가요?"
+    assert not _match(asked, text, "12").checks["subject"]
+    assert _match(asked, text, "36").checks["subject"]
+    assert _match("스터럽 간격은 주철근 지름의 몇 배 이하인가요?", text, "12").checks["subject"]
+
+
+def test_a_spacing_asked_is_written_as_every_so_many_metres() -> None:
+    text = "(2) 관로 노선에는 500 m마다 또는 분기점에 표지를 설치하여야 한다."
+    assert _match("관로 노선 표지 설치 간격", text, "500").checks["subject"]
+    assert not _match("관로 노선 표지 설치 높이", text, "500").checks["subject"]

@@ -38,6 +38,13 @@ def test_unit_asked() -> None:
     assert unit_asked("얼마인가요?") == ""
 
 
+@pytest.mark.parametrize(("question", "unit"), [("몇 자리", "자리"), ("몇 개소", "개소"), ("몇 시간", "시간"),
+                                                ("몇 가지", "가지"), ("몇 초", "sec"), ("몇 년", "년")])
+def test_counters_and_korean_time_units_are_asked_as_written(question: str, unit: str) -> None:
+    # a counter noun after 몇 is the unit of the answer ("3자리 이상", "2개소"); spelled units are converted
+    assert unit_asked(f"유효숫자는 {question} 이상인가요?") == unit
+
+
 def _ok(qtype: Any) -> dict[str, Any]:
     ev = [{"item": 1, "quote": "12 mm 이상"}]
     shapes: dict[str, dict[str, Any]] = {

@@ -3,13 +3,15 @@ a definition asked and a rule given, a desirable value and the limit."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kdsdesk import lexicon as lx
 from kdsdesk.answer.pipeline import answer_question
 from kdsdesk.records import Answer
 from kdsdesk.verify.align import match
 from kdsdesk.verify.need import read_need
 from kdsdesk.verify.readings import reading_of_value
-from tests.data.answer_records import hits, text_chunk
+from tests.data.answer_records import DOC, hits, text_chunk
 
 
 def _ask(question: str, text: str, clause_path: tuple[str, ...] = ("4 설계", "4.1 일반")) -> Answer:
@@ -189,3 +191,63 @@ def test_a_place_in_a_list_asked_needs_the_item_at_that_place() -> None:
 
     place = [_item_place(cite(x)) for x in ("BACnet", "Modbus", "KNX")]
     assert place == [(1, False), (3, False), (4, True)]
+
+
+def test_a_sentence_that_leaves_the_choice_to_a_table_is_a_pointer() -> None:
+    text = "② 배수로 측량의 축척은 유역 면적에 따라 다음 표 4.2-3의 범위 내에서 정하여 실시한다."
+    assert lx.POINTER.search(text)
+    a = _ask("배수로 측량에서 유역 면적이 2 ㎢ 이상이면 축척은?", text)
+    assert a.status not in ("confirmed", "warning")
+
+
+def test_a_case_with_an_amount_needs_a_sentence_that_writes_that_amount() -> None:
+    general = "(3) 옹벽 배면의 배수층은 옹벽 높이 이상의 범위에 투수성이 좋은 재료로 설치하여야 한다."
+    a = _ask("옹벽 높이가 6 m 이상이면 배면 배수층은 어떻게 설치하나요?", general)
+    assert a.status not in ("confirmed", "warning")
+    assert not a.verdict.checks.get("need_conditions", True)
+    stated = "(3) 옹벽 높이가 6 m 이상이면 배면의 배수층은 투수성이 좋은 재료로 두께 300 mm 이상 설치하여야 한다."
+    assert _ask("옹벽 높이가 6 m 이상이면 배면 배수층은 어떻게 설치하나요?", stated).verdict.checks["need_conditions"]
+
+
+def test_when_something_is_allowed_asks_for_a_sentence_that_allows_it() -> None:
+    assert read_need("기준보다 작은 두께를 적용할 수 있는 경우는?").permission
+    assert not read_need("배관에 결로가 생길 수 있는 경우 감아야 하는 재료는?").permission  # a case, not the ask
+    rule = "(1) 보호층의 두께는 표 4.1-2에서 정하는 값 이상으로 하여야 한다."
+    a = _ask("보호층을 표의 값보다 얇게 적용할 수 있는 경우는?", rule)
+    assert a.status not in ("confirmed", "warning")
+
+
+def test_a_case_naming_a_grade_needs_a_sentence_that_writes_that_grade() -> None:
+    text = "① 정류장에는 아래 표 3.1-2의 기준에 따라 대기소를 설치하고, 대기공간은 보행자의 통행을 고려하여 확보한다."
+    a = _ask("3등급 정류장에서 대기소 설치 여부는?", text)
+    assert a.status not in ("confirmed", "warning")
+
+
+def test_a_glossary_written_as_one_paragraph_defines_each_of_its_terms() -> None:
+    text = (
+        "건조상태：부재의 함수율이 15 % 이하로 유지되는 상태 지간：받침의 중심에서 다른 받침의 중심까지의 거리 "
+        "호칭치수：실제치수보다 크게 정해 부르기 편하게 쓰는 치수 단일재：하나의 부재만으로 하중을 지지하는 부재"
+    )
+    a = _ask("목구조에서 호칭치수란 무엇인가?", text, clause_path=("1 일반사항", "1.4 용어의 정의"))
+    assert a.status == "confirmed"
+    assert a.draft.term == "호칭치수"
+    assert a.draft.definition.startswith("실제치수보다 크게")
+    assert "지간" not in a.draft.definition
+
+
+def test_a_question_naming_the_standards_scope_is_relevant_to_its_sentence() -> None:
+    text = "(1) 저류조는 우수를 일시 저장하여 하류의 유량을 조절하는 시설이다."
+    doc = replace(DOC, title="빗물 이용 및 배수 설비 설계기준")
+    chunk = text_chunk(text, doc=doc, clause_path=("1 일반사항", "1.4 용어의 정의"))
+    a = answer_question("빗물 이용 배수 설비 설계기준에서 저류조(貯留槽)란?", hits(chunk), llm="none")
+    assert a.verdict.checks["relevance"]
+    assert a.status == "confirmed"
+
+
+def test_who_does_something_is_answered_by_the_sentence_whose_topic_is_the_agent() -> None:
+    text = "(3) 감리원은 말뚝 시공 중에 공정별로 재하시험을 입회하여 확인하여야 한다."
+    a = _ask("말뚝 시공 중 공정별 재하시험 입회 확인은 누가 하나요?", text)
+    assert a.status == "confirmed"
+    assert _ask("말뚝 시공 중 공정별 재하시험 입회 확인 주체", text).status == "confirmed"
+    other = "(3) 재하시험은 말뚝 시공 중에 공정별로 실시하여야 한다."
+    assert _ask("말뚝 시공 중 공정별 재하시험 입회 확인은 누가 하나요?", other).status != "confirmed"

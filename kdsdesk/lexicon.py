@@ -248,6 +248,9 @@ SUBJECT_PARTICLES = ("은", "는", "이", "가")
 OBJECT_PARTICLES = ("을", "를")
 TOPIC_PARTICLES = ("은", "는", "이란", "란", "이라는", "라는")
 PARTICLE_END = re.compile(r"(으로|에서|에는|이란|란|은|는|이|가|을|를|의|에|로|와|과|도|만|이나|나)$")
+# where a noun phrase ends going back from a word: a comma or colon, a topic/subject/object particle and a space,
+# or a conjunction ("… 수직간격은 축방향 철근지름의" → "축방향 철근지름")
+PHRASE_BREAK = re.compile(r"[,，:：]|(?<=[은는이가을를])\s|\s(?:또는|및|그리고|중)\s")
 QUESTION_WORDS = frozenset({
     "얼마", "몇", "무엇", "어떤", "어떻게", "어느", "언제", "뭐", "무슨", "얼마나", "얼마로", "얼마를", "무엇을",
     "무엇이", "어떤가요", "뭔가요",

@@ -248,14 +248,11 @@ def _row_named(need: Need, r: Reading) -> bool:
     return not asked.strip() or words_covered(asked, frame) >= WORDS
 
 
-_BASE_SPLIT = re.compile(r"[,，:：]|(?<=[은는이가을를])\s|\s(?:또는|및|그리고|중)\s")
-
-
 def _relative_base(before: str) -> str:
     """The noun phrase a share or multiple is of, from the text right before it: "… 수직간격은 축방향 철근지름의"
     → "축방향 철근지름"; "" when the text does not end on "…의"."""
     t = re.sub(r"\([^()]*\)", "", before).rstrip()  # "동요 임펄스(Disturbance Impulse)의": the aside left out
-    return _BASE_SPLIT.split(t[:-1])[-1].strip() if t.endswith("의") else ""
+    return lx.PHRASE_BREAK.split(t[:-1])[-1].strip() if t.endswith("의") else ""
 
 
 def _base_differs(need: Need, r: Reading) -> bool:
@@ -268,7 +265,7 @@ def _base_differs(need: Need, r: Reading) -> bool:
     written = re.sub(r"\s", "", _relative_base(r.window))
     if not asked or not written:
         return False
-    words = [re.sub(r"(?<=..)(?:의|에|에서|은|는|이|가|을|를|과|와|으로|로)$", "", w)
+    words = [w if len(stem := lx.PARTICLE_END.sub("", w)) < 2 else stem
              for w in re.findall(r"[가-힣]{2,}|[A-Za-z][A-Za-z0-9_]*", asked)]  # fmt: skip
     return any(w not in written for w in words)
 

@@ -65,7 +65,7 @@ UNIT_DIMENSION: dict[str, Dimension] = {
     "hr": "time", "min": "time",
     "개": "count", "개소": "count", "본": "count", "회": "count", "층": "count", "가닥": "count", "갈래": "count",
     "점": "count", "명": "count", "대": "count", "인": "count", "차로": "count", "세대": "count", "가구": "count",
-    "자리": "count", "가지": "count",
+    "자리": "count", "가지": "count", "군데": "count", "곳": "count",
 }  # fmt: skip
 UNITS: tuple[str, ...] = tuple(sorted(UNIT_DIMENSION, key=len, reverse=True))
 # Latin and sign units only (safe to read without a number in front, e.g. in a header "(mm)")
@@ -248,6 +248,11 @@ SUBJECT_PARTICLES = ("은", "는", "이", "가")
 OBJECT_PARTICLES = ("을", "를")
 TOPIC_PARTICLES = ("은", "는", "이란", "란", "이라는", "라는")
 PARTICLE_END = re.compile(r"(으로|에서|에는|이란|란|은|는|이|가|을|를|의|에|로|와|과|도|만|이나|나)$")
+# words that say in which direction a value holds ("수평 7 m 이상, 상하 3 m 이상")
+DIRECTION_WORDS = ("교축직각방향", "교축방향", "길이방향", "폭방향", "종방향", "횡방향", "수평", "수직", "연직",
+                   "상하", "좌우", "전후")  # fmt: skip
+# a grade, class or storey written after a number ("5등급", "2층", "3종"); not an ordinal ("2차") or a rate ("1인당")
+GRADE_AFTER = re.compile(r"\s*(?:등급|층|종|급)(?![가-힣])|\s*(?:등급|층|종|급)(?=[은는이가을를의에인])")
 # where a noun phrase ends going back from a word: a comma or colon, a topic/subject/object particle and a space,
 # or a conjunction ("… 수직간격은 축방향 철근지름의" → "축방향 철근지름")
 PHRASE_BREAK = re.compile(r"[,，:：]|(?<=[은는이가을를])\s|\s(?:또는|및|그리고|중)\s")

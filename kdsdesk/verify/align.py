@@ -248,6 +248,32 @@ def _row_named(need: Need, r: Reading) -> bool:
     return not asked.strip() or words_covered(asked, frame) >= WORDS
 
 
+def amounts_missing(case: str, text: str) -> bool:
+    """The question's case sets an amount or a grade ("면적이 0.5 ㎢ 미만이면", "높이 3 m 이상인", "5등급 역") that
+    ``text`` never writes: a text without that number does not state that case."""
+    written = {d for d, _, _ in number_spans(text)}
+    c = lx.nfkc(case)
+    for d, _, b in number_spans(c):
+        u = lx.unit_at(c, b)
+        if u is not None and c[u.end() : u.end() + 1] == "당":
+            continue  # "1인당", "1 m당": a rate's base, not a case
+        if (u or lx.bound_after(c, b) or lx.GRADE_AFTER.match(c, b)) and d not in written:
+            return True
+    return False
+
+
+def _other_direction(need: Need, r: Reading) -> bool:
+    """The question names a direction ("수평 이격거리") and the words right before the value name another one
+    ("…에서 수평 7 m 이상, 상하 3 m 이상": 3 m is the vertical one)."""
+    asked = [d for d in lx.DIRECTION_WORDS if d in need.question]
+    if not asked or r.cell:
+        return False
+    before = r.chunk.text[max(0, r.start - 12) : r.start]
+    before = re.split(r"[,，]", before)[-1]
+    written = [d for d in lx.DIRECTION_WORDS if d in before]
+    return bool(written) and not any(d in written for d in asked)
+
+
 def _relative_base(before: str) -> str:
     """The noun phrase a share or multiple is of, from the text right before it: "… 수직간격은 축방향 철근지름의"
     → "축방향 철근지름"; "" when the text does not end on "…의"."""
@@ -358,6 +384,10 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             s = 1.0
         cond_scores.append(s)
     checks["conditions"] = all(s >= WORDS for s in cond_scores)
+    # an amount the question states ("계획홍수량이 10,000 ㎥/s 이상인", "높이 3.0 m일 때") is written where the value
+    # is: in its sentence (or the one before, the clause headings, the lead of its list)
+    if not r.cell and amounts_missing(need.question, " ".join([r.sentence, r.before, *chunk.clause_path, *context])):
+        checks["conditions"] = False  # (a cell's row labels are matched below, intervals such as "6 < t ≤ 13" too)
     qnums = {d.normalize() for d, _, _ in number_spans(need.question)}
     own = []
     for c in r.cases:
@@ -421,6 +451,7 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             not in_number_run(r.chunk.text, r.start, r.end)
             and (strict or _row_named(need, r))
             and not _names_other_item(need, r)
+            and not _other_direction(need, r)
         )
     if lx.TOTAL_ASKED.search(need.question) and not r.cell:
         # "모두 몇 점": not the number given per item ("각 2점씩 4점" — 2 is per point, 4 the total)

@@ -30,9 +30,9 @@ from kdsdesk import lexicon as lx
 from kdsdesk.records import Alternative, Chunk, Citation, Draft, Hit, Need
 from kdsdesk.text import formula as fx
 from kdsdesk.text.flat_tables import flat_cells, table_text_start
-from kdsdesk.text.match import bigrams, content_words, coverage, number_spans, words_covered
+from kdsdesk.text.match import bigrams, content_words, coverage, words_covered
 from kdsdesk.text.normalize import norm
-from kdsdesk.verify.align import COVER, WORDS, covered, match
+from kdsdesk.verify.align import COVER, WORDS, amounts_missing, covered, match
 from kdsdesk.verify.clauses import clause_in
 from kdsdesk.verify.quotes import verify_quote
 from kdsdesk.verify.readings import Reading, clause_spans, evidence_readings, reading_of_value
@@ -257,7 +257,7 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
         checks["need_permission"] = any(_permission_near(r, ask) for r in reqs)
     frame = [joined] + [t for c in good for t in (*c.chunk.clause_path, c.chunk.doc.title)]
     checks["need_conditions"] = all(
-        covered(cond, " ".join(frame)) >= COVER and not _amounts_missing(cond, joined) for cond in need.conditions
+        covered(cond, " ".join(frame)) >= COVER and not amounts_missing(cond, joined) for cond in need.conditions
     )
     pointer = all(lx.POINTER.search(s) and len(re.sub(r"\s", "", lx.POINTER.sub("", s))) < 40 for s in sentences)
     scope = all(lx.SCOPE_SENTENCE.search(s) for s in sentences) and not lx.ASKS_SCOPE.search(need.question)
@@ -290,13 +290,17 @@ def _item_place(c: Citation) -> tuple[int, bool]:
     return place, last
 
 
-def _amounts_missing(case: str, text: str) -> bool:
-    """The question's case sets an amount or a grade ("면적이 0.5 ㎢ 미만이면", "높이 3 m 이상인", "5등급 역") that
-    ``text`` never writes: a sentence without that number does not state that case."""
-    written = {d for d, _, _ in number_spans(text)}
-    c = lx.nfkc(case)
-    for d, _, b in number_spans(c):
-        if (lx.unit_at(c, b) or lx.bound_after(c, b) or re.match(r"[가-힣]", c[b : b + 1])) and d not in written:
+def _orphan_noun(need: Need, hits: Sequence[Hit]) -> bool:
+    """A noun of three or more syllables in the question that names a thing (not the quantity, a bound, a generic
+    or request word) is written in none of the retrieved chunks, their clause headings or their standards' titles:
+    the library does not hold what is asked (a question whose answer is in no standard)."""
+    wide = bigrams(lx.nfkc(" ".join(t for h in hits for t in (h.chunk.text, *h.chunk.clause_path, h.chunk.doc.title))))
+    for w in need.nouns:
+        if len(w) < 3 or not re.fullmatch(r"[가-힣]+", w) or w == need.head or w in lx.QUANTITY_DIMENSION:
+            continue
+        if w in lx.GENERIC_WORDS or w in lx.REQUEST_WORDS or w in lx.EXTREME_NOUNS:
+            continue
+        if coverage(bigrams(w), wide) < 0.5:
             return True
     return False
 
@@ -413,6 +417,8 @@ def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
         cited = good[0].chunk if good else None
         if need.kind == "definition" and checks.get("need_subject") and _other_definition(draft, hits, need, cited):
             checks["unique"] = False  # the term is defined twice, differently, in what was found
+    if checks.get("need_subject", True) and _orphan_noun(need, hits):
+        checks["need_subject"] = False  # "스키점프대 착지사면 최대 기울기": nothing retrieved is about a 스키점프대
     if need.kind in ("definition", "term") and draft.qtype != "definition":
         checks["need_kind"] = False  # a definition asked, a requirement or value given ("X는 … 원칙으로 한다")
     if need.kind == "value" and draft.qtype == "regulation":

@@ -234,7 +234,8 @@ def test_a_margin_asked_is_not_the_other_quantitys_own_value() -> None:
 def test_a_drop_or_a_loss_is_a_quantity_whose_modifiers_must_frame_the_value() -> None:
     text = "③ 전압력강하는 초기 게이지 압력의 1/3을 초과하지 않도록 한다."
     assert not _match("공조기 냉각코일의 코일 1열당 압력강하 한도는?", text, "1/3").checks["subject"]
-    assert _match("증기배관의 전압력강하는 초기 게이지 압력의 얼마 이하인가요?", text, "1/3").checks["subject"]
+    title = "증기배관 설비 설계기준"  # the thing the question names is written somewhere in what is cited
+    assert _match("증기배관의 전압력강하는 초기 게이지 압력의 얼마 이하인가요?", text, "1/3", title).checks["subject"]
 
 
 def test_a_case_the_text_excepts_is_not_the_values_case() -> None:
@@ -284,3 +285,18 @@ def test_a_spacing_asked_is_written_as_every_so_many_metres() -> None:
     text = "(2) 관로 노선에는 500 m마다 또는 분기점에 표지를 설치하여야 한다."
     assert _match("관로 노선 표지 설치 간격", text, "500").checks["subject"]
     assert not _match("관로 노선 표지 설치 높이", text, "500").checks["subject"]
+
+
+def test_an_amount_the_question_states_is_written_where_the_value_is() -> None:
+    text = "(2) 둑마루폭은 최소 4.0 m 이상으로 하며, 여가공간 조성 시에는 계획홍수량에 따라 넓힌다."
+    stated = "계획홍수량이 5,000 ㎥/s 이상인 제방의 둑마루폭은 몇 m 이상인가?"
+    assert not _match(stated, text, "4.0").checks["conditions"]
+    assert _match("제방의 둑마루폭은 최소 몇 m 이상인가?", text, "4.0").checks["conditions"]
+    rate = "(3) 작업 중 필요 환기량은 3 m3/min 이상으로 한다."  # "1인당" is a rate's base, not a case
+    assert _match("터널 작업원 1인당 필요 환기량은?", rate, "3").checks["conditions"]
+
+
+def test_a_direction_asked_is_the_one_written_before_the_value() -> None:
+    text = "(4) 외기 흡입구는 배기구에서 수평 5 m 이상, 상하 2 m 이상 이격시켜야 한다."
+    assert not _match("외기 흡입구와 배기구의 수평 이격거리", text, "2").checks["attributable"]
+    assert _match("외기 흡입구와 배기구의 상하 이격거리", text, "2").checks["attributable"]

@@ -90,6 +90,31 @@ def judge(item: dict[str, Any], a: Any) -> bool:
     return any(g in _norm(t) for t in texts if t.strip())
 
 
+def _need_row(need: Any) -> dict[str, Any]:
+    """The need's slots as plain JSON (for the dump's error analysis)."""
+    if need is None:
+        return {}
+    out: dict[str, Any] = {}
+    for k in getattr(need, "__dataclass_fields__", {}):
+        v = getattr(need, k)
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            out[k] = v
+        elif isinstance(v, (tuple, list, frozenset, set)) and all(isinstance(x, str) for x in v):
+            out[k] = sorted(v) if isinstance(v, (set, frozenset)) else list(v)
+    return out
+
+
+def _page_ok(item: dict[str, Any], a: Any) -> bool | None:
+    """Whether the first verified citation is on a gold page of the gold file (None when the item has no pages)."""
+    if not (item.get("pdf_pages") and item.get("file_stem")):
+        return None
+    c = next((c for c in a.citations if c.verified), None)
+    return bool(
+        c is not None and c.page_index is not None and c.chunk.doc.stem == item["file_stem"]
+        and c.page_index + 1 in item["pdf_pages"]
+    )  # fmt: skip
+
+
 def split_of(item: dict[str, Any]) -> str:
     doc = (item.get("doc") or "").strip()
     if doc:
@@ -140,7 +165,11 @@ def main() -> None:
                    "quote": a.citations[0].quote[:160] if a.citations else "",
                    "rank": next((i for i, h in enumerate(hits) for c in a.citations[:1]
                                  if h.chunk.chunk_id == c.chunk.chunk_id), -1),
-                   "failed": sorted(k for k, v in a.verdict.checks.items() if not v)}  # fmt: skip
+                   "failed": sorted(k for k, v in a.verdict.checks.items() if not v),
+                   "checks": sorted(a.verdict.checks), "dqtype": a.draft.qtype, "unit": a.unit,
+                   "reading": {k: v for k, v in dict(a.reading).items() if k != "chunk_id"},
+                   "need": _need_row(a.need), "n_cites": len(a.citations), "n_alts": len(a.draft.alternatives),
+                   "page_ok": _page_ok(q, a)}  # fmt: skip
             dump.write(json.dumps(row, ensure_ascii=False) + "\n")
         for key in ("all", q["qtype"]):
             t = tally[key]

@@ -528,6 +528,18 @@ REQUEST_WORDS = frozenset({
 # a question asking who does something: the answer is the sentence's own topic ("책임구조기술자는 … 시행하여야 한다")
 AGENT_ASKED = re.compile(r"(주체|누가|누구|(?:하는|할|해야\s*하는)\s*사람)")
 
+# a requirement sentence written for a case of its own, at its start ("(2) 단독관로를 구성 시에는 …", "논의 경우 …",
+# "방호벽일 경우 …"): the case's words, up to its marker
+SENTENCE_CASE = re.compile(
+    r"^\s*(?:\(\d+\)|[①-⑳]|[가-하]\.|\d+\)|[∙·•\-])?\s*"
+    r"(?P<case>(?:(?!(?:[은는]|하며|하고|이며|으며)\s)[^.,:]){2,50}?)(?:경우|때)(?:에는|에도|에|는)?(?=[\s,])"
+)  # the case's words may not hold a topic ("…은 ") or a finished clause ("…하며 "): then it is not the sentence's own
+CASE_OR = re.compile(r"(?<=[가-힣])(?:거나|또는|이나)\s")  # "N이 N_CL을 초과하거나 트럭 교통량을 … 없는 경우"
+# a question that asks the case itself ("어떤 경우에 설치하나?", "언제", "적용 조건"): a sentence's own case answers it
+CASE_ASKED = re.compile(
+    r"(?:어떤|어느|무슨)\s*(?:경우|때|조건|상황)|언제|조건(?:은|이|을)?\s*[?？]?$|경우(?:는|에는)?\s*[?？]?$"
+)
+
 # questions of what is allowed, and the sentences that allow or forbid it
 PERMISSION_ASKED = re.compile(
     r"(써도|사용해도|설계해도|해도|적용해도|생략해도|둬도|놓아도|허용되|가능한가|가능하나|할\s*수\s*있나|될\s*수\s*있나|"

@@ -220,6 +220,20 @@ def _distinctive(need: Need, frames: Sequence[str]) -> list[str]:
     ]  # fmt: skip
 
 
+def _own_case_asked(sentence: str, question: str) -> bool:
+    """Whether a sentence that opens with a case of its own ("논의 경우 …", "방호벽일 경우 …") has it stated in the
+    question — one of its alternatives ("…을 초과하거나 …없는 경우") is enough; a sentence without such a case,
+    or whose case governs only its first clause ("…연결할 경우에는 중계레일을 사용하고 …"), passes."""
+    own = lx.SENTENCE_CASE.match(sentence)
+    if own is None or not content_words(own["case"]) or lx.READING_CLAUSE_CUT.search(sentence[own.end() :]):
+        return True
+    case = re.sub(r"(?<=[가-힣])의(?=\s|$)", "", own["case"])  # "논의 경우": the case is 논
+    parts = [p for p in lx.CASE_OR.split(case) if content_words(p)]
+    if not parts:  # one syllable ("논", "밭"): written as a word of the question
+        return all(re.search(rf"(?<![가-힣]){w}", question) for w in re.findall(r"[가-힣]+", case))
+    return any(covered(p, question) >= COVER or words_covered(p, question) >= 1.0 for p in parts)
+
+
 def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[str, bool]:
     quotes = [c.quote for c in good]
     reqs = [r for r in draft.requirements if r.strip()]
@@ -250,6 +264,12 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
         case = lx.CONDITION_PART.match(sent[opening.end() :]) if opening else None
         if case and covered(case.group(1), need.question) < COVER:
             checks["need_own_cases"] = False
+    # a requirement written for a case of its own ("단독관로를 구성 시에는 …", "논의 경우 …") answers only a question
+    # that states that case or asks which case it is
+    if not lx.CASE_ASKED.search(need.question) and sentences:
+        checks["need_own_cases"] = checks.get("need_own_cases", True) and any(
+            _own_case_asked(s, need.question) for s in sentences
+        )
     if lx.PROHIBITION_ASKED.search(need.question):
         # "어디에 쓰면 안 되나요": the requirement must forbid, not allow or describe
         checks["need_prohibition"] = any(lx.PROHIBITION_STATED.search(r) for r in reqs)
@@ -430,6 +450,13 @@ def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
         checks["top_evidence"] = cited.chunk_id == top.chunk_id or (
             cited.doc.file == top.doc.file and cited.clause == top.clause and cited.ordinal == top.ordinal + 1
         )
+    if good and hits and draft.qtype in ("numeric", "conditional", "definition"):
+        # from a passage retrieval put below the first two: shown as a warning (on the development halves such
+        # answers were wrong four times in thirteen, against one in twenty-five in the first two)
+        cited = good[0].chunk
+        rank = next((i for i, h in enumerate(hits) if h.chunk.chunk_id == cited.chunk_id), len(hits))
+        if rank >= 2:
+            checks["top_evidence"] = False
     # for a definition (its term checked above) the cited standard's title and clause headings count: a question
     # names its scope as the standard does ("양·배수장 설계기준에서 유수지란?")
     scope = need.kind in ("definition", "term")

@@ -259,3 +259,40 @@ def test_a_thing_written_nowhere_in_what_was_retrieved_is_not_in_the_library() -
     assert a.status not in ("confirmed", "warning")
     assert not a.verdict.checks["need_subject"]
     assert _ask("농로 측구 사면 기울기", text).status in ("confirmed", "warning")
+
+
+def test_a_requirement_written_for_a_case_of_its_own_needs_that_case_asked() -> None:
+    text = (
+        "(1) 배수관은 원칙적으로 철근콘크리트관으로 설계한다.\n"
+        "(2) 현장타설 구간의 경우 배수관은 유지관리가 쉽도록 점검구를 두어야 한다."
+    )
+    plain = _ask("배수관 점검구는 어떻게 두어야 하나요?", text.split("\n")[1])
+    assert plain.status != "confirmed"  # the sentence holds for 현장타설 구간 only, which the question does not state
+    stated = _ask("현장타설 구간에서 배수관 점검구는 어떻게 두나요?", text.split("\n")[1])
+    assert stated.status == "confirmed"
+    one_syllable = _ask("밭 배수관 점검구는 어떻게 두나요?", "(3) 밭의 경우 배수관은 점검구를 두어야 한다.")
+    assert one_syllable.status == "confirmed"  # "밭의 경우": the case 밭 is the question's
+
+
+def test_a_case_governing_only_the_first_clause_or_one_of_alternatives_does_not_bind_the_answer() -> None:
+    first_clause = _ask(
+        "신호 절연이 필요한 개소에는 무엇을 사용하나요?",
+        "(3) 서로 다른 레일을 연결할 경우에는 중계레일을 사용하고, 신호 절연이 필요한 개소는 절연이음매를 사용한다.",
+    )
+    assert first_clause.verdict.checks.get("need_own_cases", True)
+    either = _ask(
+        "교통량을 정할 수 없을 때 어떤 피로강도를 적용하나요?",
+        "(4) 반복횟수가 한계를 초과하거나 교통량을 정할 수 없는 경우는 무한수명 피로강도를 적용할 수 있다.",
+    )
+    assert either.verdict.checks.get("need_own_cases", True)
+
+
+def test_a_value_from_a_passage_retrieved_below_the_first_two_is_a_warning() -> None:
+    other = [text_chunk(f"(1) 관련 없는 문장 {i}.", f"o{i}", clause=f"2.{i}") for i in range(2)]
+    cited = text_chunk("(2) 보도 포장의 횡단경사는 2 % 이하로 한다.", "cited", clause="4.2")
+    q = "보도 포장의 횡단경사는 몇 % 이하인가요?"
+    top = answer_question(q, hits(cited, *other), llm="none")
+    low = answer_question(q, hits(*other, cited), llm="none")
+    assert top.status == "confirmed"
+    assert top.value == low.value
+    assert low.status == "warning"

@@ -331,25 +331,53 @@ NEGATED_PREFIX = re.compile(
 
 
 _NEGATED_MODIFIER = re.compile(
-    r"([가-힣]{2,}?)(?:하|되|이)?(?:지\s*(?:않[은는을]|아니[한하])|가\s*아닌|이\s*아닌|\s*없는)"
-)
+    r"([가-힣A-Za-z]{2,}?)(?:하|되|이)?(?:지\s*(?:않[은는을]|않으면|않는다면|아니[한하])|[가이]\s*아닌|[가이]\s*아니면|"
+    r"\s*없는|\s*없으면|\s*없다면|\s*없을|\s*없고)"
+)  # "규정이 없는 경우" and "규정이 없으면" negate one word alike
+# a thing left out ("공기필터(HEPA필터 제외)", "받침 거치면을 제외한"): negated as "HEPA필터가 아닌" is
+_EXCLUDED_WORD = re.compile(r"([가-힣A-Za-z0-9]{2,})(?:(?:을|를)?\s*제외(?=\)|한\s|하고)|\s*이외(?:의|에는|에))")
 
 
 # verbs made of a noun and 하다 that say little without their object ("설치하지 않는", "사용하지 않는")
 LIGHT_VERB_NOUNS = frozenset({"설치", "사용", "적용", "고려", "이용", "시공", "포함", "해당", "필요", "반영"})
+# words of a case phrase that only say what is done with its object or how it relates ("교량설치지점 및 중심선측량을
+# RTK-GNSS 측량으로 실시할 경우", "마멸로 인하여 …", "콘크리트가 부착된 경우"): the case is its objects (case_core)
+CASE_LIGHT_VERBS = LIGHT_VERB_NOUNS | {"실시", "수행", "배치", "부착", "구성", "설계", "채택", "계획", "시행", "명시"}
+_CASE_FUNCTION = re.compile(
+    r"(?<!\S)(?:인하여|인해|의하여|의해서?|위하여|위해|따라|같이|특히|안에|통하여|통해|대하여|대해|되어|않을|않는|않은|않)(?!\S)"
+)
+_CASE_LIGHT = re.compile(
+    rf"(?<!\S)(?:{'|'.join(sorted(CASE_LIGHT_VERBS))})(?:하|할|한|하는|하여|해|된|되는|될|되|되지|하지)?(?=\s|$)"
+)
+
+
+def case_core(case: str) -> str:
+    """A case phrase without its light verbs and relating words, when words of its own are left ("슬립 폼의
+    인양" stays; "강판의 한쪽 면에만 콘크리트가 부착" → "강판의 한쪽 면에만 콘크리트가")."""
+    core = re.sub(r"\s+", " ", _CASE_LIGHT.sub(" ", _CASE_FUNCTION.sub(" ", case))).strip()
+    return core if re.search(r"[가-힣A-Za-z]{2,}", core) else case
+
+
+_SUBJECT_BEFORE = re.compile(r"([가-힣A-Za-z0-9]{2,})[이가을를]\s*$")
+# verbs that only say a thing is given ("조건이 주어지지 않는", "규정이 명시되지 않을"): their negation is the thing's
+_GIVEN_VERBS = frozenset({"주어", "주어지", "명시", "정해", "정해지", "규정", "지정", "제시", "요구", "언급"})
 _OBJECT_BEFORE = re.compile(r"([가-힣A-Za-z0-9]{2,})[을를]\s*$")
 
 
 def negated_words(text: str) -> set[str]:
     """The content words a text negates: "부착되지 않는 긴장재" → {부착}, "비부착 긴장재" → {부착}."""
     t = nfkc(text)
-    out = {m.group(2) for m in NEGATED_PREFIX.finditer(t)}
+    out = {m.group(2) for m in NEGATED_PREFIX.finditer(t)} | {m.group(1) for m in _EXCLUDED_WORD.finditer(t)}
     # a negated modifier ("…되지 않은 이음부"), not a purpose or a requirement ("쪼개지지 않도록", "넘지 않아야")
     for m in _NEGATED_MODIFIER.finditer(t):
         word = m.group(1)
         obj = _OBJECT_BEFORE.search(t, 0, m.start())
         # a light verb is negated together with its object: "유공관을 설치하지 않는" says nothing of 맹암거's 설치
-        out.add(f"{obj.group(1)} {word}" if word in LIGHT_VERB_NOUNS and obj else word)
+        subj = _SUBJECT_BEFORE.search(t, 0, m.start())
+        if word in _GIVEN_VERBS and subj:
+            out.add(subj.group(1))  # "조건이 주어지지 않는 한" negates 조건, as "조건이 없으면" does
+        else:
+            out.add(f"{obj.group(1)} {word}" if word in LIGHT_VERB_NOUNS and obj else word)
     return out
 
 
@@ -368,7 +396,7 @@ OPPOSITE_MODIFIERS = (
     ("공칭", "실제"), ("상부", "하부"), ("상단", "하단"), ("상면", "하면"), ("내측", "외측"), ("내부", "외부"),
     ("인장", "압축"), ("수평", "연직"), ("수평", "수직"), ("종방향", "횡방향"), ("단기", "장기"), ("정적", "동적"),
     ("상류", "하류"), ("좌측", "우측"), ("전면", "배면"), ("유입", "유출"), ("흡입", "토출"), ("급기", "배기"),
-    ("내경", "외경"),
+    ("내경", "외경"), ("한쪽", "양쪽"), ("편측", "양측"), ("단선", "복선"),
 )  # fmt: skip
 
 
@@ -539,6 +567,11 @@ CASE_OR = re.compile(r"(?<=[가-힣])(?:거나|또는|이나)\s")  # "N이 N_CL�
 CASE_ASKED = re.compile(
     r"(?:어떤|어느|무슨)\s*(?:경우|때|조건|상황)|언제|조건(?:은|이|을)?\s*[?？]?$|경우(?:는|에는)?\s*[?？]?$"
 )
+
+# what stands between a noun phrase and the asked word when the phrase is the base of a comparison ("일반
+# 산정값보다 몇 % 크게", "설계수위 대비 몇 m"), not the quantity asked (a share's base, "연직하중의 몇 %", is read
+# as the owner the value is written for: "수평하중은 연직하중의 20 %")
+RELATIVE_BASE_BETWEEN = re.compile(r"^\s*(?:보다|대비|에\s*비해)\s*(?:(?:최대|최소|약|대략)\s*)?$")
 
 # questions of what is allowed, and the sentences that allow or forbid it
 PERMISSION_ASKED = re.compile(
@@ -836,6 +869,8 @@ BOUND_OPERATORS = {
 
 
 # -- words that say nothing about what a phrase is about ("일반적으로", "해당", "다음과 같은") ---------------
+# one-syllable words that join or qualify ("및", "또", "즉", "약"): not the start of the next word
+CONJUNCTION_SYLLABLES = frozenset({"및", "또", "즉", "약", "단", "곧", "더"})
 FILLER_WORDS = frozenset({
     "일반적으로", "일반적", "특별한", "특별히", "다음", "다음과", "같은", "해당", "각각", "모든", "기타", "위", "이",
     "그", "상기", "아래", "경우", "때", "시", "등", "및", "또는", "설계", "기준", "적용", "규정", "검토", "산정",
@@ -940,7 +975,7 @@ def extreme_of(word: str) -> str:
 VERBAL_HEAD = re.compile(r"^([가-힣]{2,})(?:거리|길이|깊이|간격|두께|높이|폭)$")
 # the noun right after a value and its unit ("50 m 간격으로", "2 m 폭의")
 NOUN_RIGHT_AFTER = re.compile(
-    rf"\s*(?:{UNIT_ALT})?\s*(?:이상|이하|이내|미만|초과)?\s*(?:의\s*)?([가-힣]{{1,8}}?)"
+    rf"\s*(?:{UNIT_ALT})?\s*(?:이상|이하|이내|미만|초과|정도|가량|내외)?\s*(?:의\s*)?([가-힣]{{1,8}}?)"
     r"(?:으로|로|을|를|이|가|은|는|의|에)?(?=[\s,.]|$)"
 )
 # a parenthesis with Hangul inside a question is an aside ("표면(받침 거치면 제외)의 경사")

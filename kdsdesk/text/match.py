@@ -102,6 +102,9 @@ def content_words(phrase: str) -> list[str]:
         if w in _PARTICLES or lx.EXISTENCE_WORD.match(w):
             i += 1
             continue
+        if w in lx.CONJUNCTION_SYLLABLES:  # "및 중심선측량", "또 박스거더": joins, never part of the next word
+            i += 1
+            continue
         if len(w) == 1 and re.match(r"[가-힣]", w) and i + 1 < len(raw) and re.match(r"[가-힣]", raw[i + 1]):
             w = w + raw[i + 1]
             i += 1

@@ -399,7 +399,7 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             own.append(1.0 if Decimal(c.strip()).normalize() in qnums else 0.0)
             continue
         # "A하거나 B하는 경우": the question states one of the alternatives
-        alts = alternatives(c)
+        alts = alternatives(lx.case_core(c))
         s = max(words_covered(alt, need.question) for alt in alts)
         lasts = [w[-1] for w in (content_words(a) for a in alts) if w]
         if lasts and s < 1.0 and not any(words_covered(w, need.question) >= 1.0 for w in lasts):
@@ -408,8 +408,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         s = 1.0 if ag > 0 else (0.0 if ag < 0 else s)
         if _designation_differs(c, need.question):
             s = 0.0  # "등급 4 ALC" is not the question's "등급 2 ALC"
-        if lx.negation_disagrees(c, need.question):
-            s = 0.0
+        if lx.negation_disagrees(c, need.question) or lx.opposite_modifier(need.question, c):
+            s = 0.0  # "양쪽 면에 … 부착된 경우" for a question about 한쪽 면
         own.append(s)
     if r.cell:
         # a row is named by one of its labels (a description column need not be restated); the column by its

@@ -166,7 +166,10 @@ def _noun_phrase_before(q: str, toks: list[Any], end: int) -> tuple[str, int]:
             if not core:
                 break  # a particle written apart ("≤ ? 의 한계값"): no noun before it
             # a determiner glued to the next morpheme is a mis-split word ("세장비": 세/MM 장비/NNG)
-            inner_ok = all(t in _NOUNISH or t in ("VV", "VA", "ETN", "XSV", "XSA", "MM") for t, _ in core[1:]) and (
+            inner_ok = all(t in _NOUNISH or t in ("VV", "VA", "ETN", "XSV", "XSA", "MM", "JKS", "JX")
+                           for t, _ in core[1:-1]) and all(
+                t in _NOUNISH or t in ("VV", "VA", "ETN", "XSV", "XSA", "MM") for t, _ in core[-1:]
+            ) and (
                 core[0][0] in _NOUNISH or core[0][0] in ("VV", "VA", "XPN") or (core[0][0] == "MM" and len(core) > 1)
             )
             last_ok = bool(core) and core[-1][0] in (*_NOUNISH, "ETN")
@@ -347,6 +350,9 @@ def read_need(question: str) -> Need:
         tag = str(t.tag)
         if t.start >= ask_at:
             break
+        glued = re.match(r"[가-힣]", qs[t.start + len(t.form) : t.start + len(t.form) + 1] or " ")
+        if glued:
+            continue  # a particle inside a word is a mis-split noun ("설계가속도": 설계/가/속도)
         if (tag == "JX" and t.form in ("은", "는")) or (tag == "JKS" and t.form in ("이", "가")):
             phrase, start = _noun_phrase_before(qs, toks, t.start)
             if not phrase or re.search(r"(경우|때|시)$", phrase) or in_case(start):
@@ -357,6 +363,12 @@ def read_need(question: str) -> Need:
                 subject_like = phrase
     topic = topic or subject_like
     asked_np = _asked_phrase(qs, toks, ask_at) if ask is not None else ""
+    at = qs.rfind(asked_np, 0, ask_at) if asked_np else -1
+    # "설계가속도는 일반 산정값보다 몇 % 크게": the base compared with, not the subject — unless both are one
+    # quantity ("핀구멍의 직경은 핀의 직경보다 몇 mm"): then the value is written right after the base
+    base = at >= 0 and bool(lx.RELATIVE_BASE_BETWEEN.match(qs[at + len(asked_np) : ask_at]))
+    if topic and base and _head(_strip_generic(asked_np)[0]) != _head(_strip_generic(topic)[0]):
+        asked_np = ""
     if asked_np and lx.QUANTITY_END.search(_strip_generic(asked_np)[0]) and asked_np != topic:
         if topic and not lx.QUANTITY_END.search(_strip_generic(topic)[0]):
             cases = (*cases, topic)  # "현장타설 격자블록은 연속 시공 높이를 최대 몇 m": the topic is the case

@@ -300,3 +300,38 @@ def test_a_direction_asked_is_the_one_written_before_the_value() -> None:
     text = "(4) 외기 흡입구는 배기구에서 수평 5 m 이상, 상하 2 m 이상 이격시켜야 한다."
     assert not _match("외기 흡입구와 배기구의 수평 이격거리", text, "2").checks["attributable"]
     assert _match("외기 흡입구와 배기구의 상하 이격거리", text, "2").checks["attributable"]
+
+
+def test_a_case_is_its_objects_not_the_verb_that_does_something_with_them() -> None:
+    text = "(2) 기초지점 및 중심선측량을 위성측량으로 실시할 경우에는 기준국과 이동국 간의 거리를 400 m 이내로 한다."
+    assert _match("위성측량 중심선측량 기준국과 이동국 거리 한도", text, "400").checks["own_cases"]
+    attached = "(1) 강판의 한쪽 면에만 콘크리트가 부착된 경우 콘크리트 두께는 150 mm 이상으로 한다."
+    assert _match("강판 한쪽 면에만 콘크리트를 붙이면 콘크리트 두께는 최소 몇 mm?", attached, "150").checks["own_cases"]
+    other = "(1) 강판의 양쪽 면에 콘크리트가 부착된 경우 콘크리트 두께는 100 mm 이상으로 한다."
+    assert not _match("강판 한쪽 면에만 콘크리트를 붙이면 두께는 최소 몇 mm?", other, "100").checks["own_cases"]
+
+
+def test_a_thing_not_given_is_negated_however_the_absence_is_written() -> None:
+    text = "(3) 특별한 조건이 주어지지 않는 한, 연결부는 직선교의 경우 80,000 N의 횡하중에 저항하도록 설계한다."
+    assert _match("특별한 조건이 없으면 직선교 연결부는 몇 N의 횡하중에 저항하도록 설계하나?", text, "80,000").checks[
+        "own_cases"
+    ]
+    left_out = "(5) 공기필터(고성능필터 제외)의 말기저항은 초기저항의 3배를 기준으로 한다."
+    assert _match("고성능필터가 아닌 공기필터 말기저항은 초기저항의 몇 배?", left_out, "3").checks["own_cases"]
+    assert not _match("고성능필터의 말기저항은 초기저항의 몇 배?", left_out, "3").checks["own_cases"]
+
+
+def test_the_base_of_a_comparison_is_not_the_quantity_asked() -> None:
+    need = read_need("사면 보호공의 설계하중은 일반 산정값보다 몇 % 크게 하나요?")
+    assert need.head != "산정값"
+    assert "설계하중" in need.subject
+
+
+def test_a_particle_glued_inside_a_noun_does_not_cut_the_subject() -> None:
+    need = read_need("균일형 필댐의 설계가속도는 몇 %인가요?")  # the tagger reads 설계/가/속도
+    assert need.subject.endswith("설계가속도")
+
+
+def test_the_quantity_written_after_the_value_and_an_approximation_names_it() -> None:
+    text = "(1) 상류 둑 높이는 입구측 설계수위에 파랑 등을 감안하여 0.7 m 정도의 여유고를 더하여 결정한다."
+    assert _match("상류 둑 높이는 설계수위에 여유고를 얼마 정도 더해 정하나요?", text, "0.7").checks["subject"]

@@ -263,15 +263,15 @@ def test_a_thing_written_nowhere_in_what_was_retrieved_is_not_in_the_library() -
 
 def test_a_requirement_written_for_a_case_of_its_own_needs_that_case_asked() -> None:
     text = (
-        "(1) 배수관은 원칙적으로 철근콘크리트관으로 설계한다.\n"
-        "(2) 현장타설 구간의 경우 배수관은 유지관리가 쉽도록 점검구를 두어야 한다."
+        "(1) 논의 경우 배수로 계획은 지구 경계의 간선배수로부터 시작해서 지선배수로에 이르기까지 순차적으로 "
+        "결정하는 것을 원칙으로 한다."
     )
-    plain = _ask("배수관 점검구는 어떻게 두어야 하나요?", text.split("\n")[1])
-    assert plain.status != "confirmed"  # the sentence holds for 현장타설 구간 only, which the question does not state
-    stated = _ask("현장타설 구간에서 배수관 점검구는 어떻게 두나요?", text.split("\n")[1])
-    assert stated.status == "confirmed"
-    one_syllable = _ask("밭 배수관 점검구는 어떻게 두나요?", "(3) 밭의 경우 배수관은 점검구를 두어야 한다.")
-    assert one_syllable.status == "confirmed"  # "밭의 경우": the case 밭 is the question's
+    other = _ask("밭의 배수로 계획은 무엇부터 시작하나요?", text)
+    assert other.status != "confirmed"  # the sentence holds for 논 only
+    assert not other.verdict.checks["need_own_cases"]
+    own = _ask("논의 배수로 계획은 무엇부터 시작하나요?", text)
+    assert own.verdict.checks["need_own_cases"]  # "논의 경우": the one-syllable case is the question's
+    assert own.status == "confirmed"
 
 
 def test_a_case_governing_only_the_first_clause_or_one_of_alternatives_does_not_bind_the_answer() -> None:

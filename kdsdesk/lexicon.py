@@ -27,7 +27,8 @@ Relation = Literal["coef", "div", "term"]  # how a formula question relates its 
 
 
 def nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text)
+    # "㎧" → "m∕s": the division slash NFKC leaves is the unit's slash (one character for one: offsets hold)
+    return unicodedata.normalize("NFKC", text).replace("\u2215", "/")
 
 
 # -- units ---------------------------------------------------------------------------------------------------------
@@ -45,7 +46,7 @@ UNIT_DIMENSION: dict[str, Dimension] = {
     "m³/s": "flow", "m3/s": "flow", "m³/sec": "flow", "m3/sec": "flow", "㎥/s": "flow", "m³/분": "flow",
     "m3/분": "flow", "m³/min": "flow", "m3/min": "flow", "m³/h": "flow", "m3/h": "flow", "m³/일": "flow",
     "m3/일": "flow", "L/s": "flow", "ℓ/s": "flow", "L/min": "flow",
-    "km/h": "speed", "km/hr": "speed", "m/s": "speed", "m/sec": "speed", "m/h": "speed", "m/hr": "speed",
+    "km/h": "speed", "km/hr": "speed", "m/s": "speed", "㎧": "speed", "m/sec": "speed", "m/h": "speed", "m/hr": "speed",
     "cm/s": "speed", "mm/s": "speed", "m/min": "speed", "m/분": "speed", "mm/h": "speed", "mm/hr": "speed",
     "mm²": "area", "mm2": "area", "cm²": "area", "cm2": "area", "m²": "area", "m2": "area", "㎡": "area", "ha": "area",
     "km²": "area",
@@ -91,7 +92,7 @@ SPELLED_UNITS: dict[str, str] = {
 }  # fmt: skip
 CANONICAL_UNIT: dict[str, str] = {
     "kN/m2": "kN/m²", "kN/m3": "kN/m³", "mm2": "mm²", "N/mm2": "N/mm²", "m2": "m²", "m3": "m³", "㎥": "m³",
-    "㎡": "m²", "㎜": "mm", "㎝": "cm", "㎞": "km", "㎏": "kg", "℃": "°C", "m/sec": "m/s", "km/hr": "km/h",
+    "㎡": "m²", "㎧": "m/s", "㎜": "mm", "㎝": "cm", "㎞": "km", "㎏": "kg", "℃": "°C", "m/sec": "m/s", "km/hr": "km/h",
     "m3/s": "m³/s", "㎥/s": "m³/s", "m³/sec": "m³/s", "m3/sec": "m³/s", "µm": "μm", "cm2": "cm²",
     "kgf/cm2": "kgf/cm²", "lux": "lx", "톤": "ton", "퍼센트": "%", "도": "°", "mm3": "mm³",
 }  # fmt: skip
@@ -298,7 +299,7 @@ CASE_MARKER = re.compile(
 # words inside a case phrase that carry no case of their own
 CASE_STOP = frozenset({
     "다음", "이", "그", "이러한", "해당", "각", "모든", "일반", "일반적", "기타", "위", "아래", "상기", "동", "같은",
-    "경우", "때", "시",
+    "경우", "때", "시", "그러나", "또한", "한편", "그리고", "따라서", "특히",
 })  # fmt: skip
 # a word that joins two clauses: a case phrase after it starts after it ("10 km 이내를 원칙으로 하되 부득이한 경우":
 # the case is "부득이한"); a label of a list item is no word of the case ("⑦ 노선의 …", "가) 가드레일과 …")

@@ -32,7 +32,7 @@ from kdsdesk.records import Fact, Table, TableCell
 from kdsdesk.text.flat_tables import flat_cells
 from kdsdesk.text.sentences import sentence_ranges
 
-FACTS_VERSION = "7"
+FACTS_VERSION = "8"
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])(?:{_NUM})(?![\d])")
@@ -56,6 +56,7 @@ def nfkc_map(raw: str) -> tuple[str, list[int]]:
         if ch == "\\" and raw[i + 1 : i + 2] == "/":
             continue  # "𝑑\\/4": the flattened texts escape the slash
         n = unicodedata.normalize("NFKC", ch) if ord(ch) > 127 and not "\u2460" <= ch <= "\u24ff" else ch
+        n = n.replace("\u2215", "/")  # "㎧" → "m∕s" (a division slash): the unit m/s
         out.append(n)
         idx.extend([i] * len(n))
     idx.append(len(raw))

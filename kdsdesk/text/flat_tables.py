@@ -154,7 +154,12 @@ def _numeric_header(header: str, rows: list[_Run], k: int) -> list[str]:
     0.360 …", "f_ck (MPa) ≤ 40 50 60 …"): the first run, when a symbol stands right before it and its numbers are
     plain and all different; else []."""
     tail = header.split()[-3:]
-    if k < 2 or len(rows) < 3 or not tail or re.search(r"[가-힣]", tail[-1]):
+    # two rows only: a quantity with its unit over the first ("본선설계속도 (km/h) 120 110 100 … 노즈 최소
+    #평면곡선반지름 (m) 250 230 200 …"), a table written across instead of down
+    across = len(rows) == 2 and k >= 3 and bool(tail) and re.fullmatch(r"[(\[].+[)\]]", tail[-1]) is not None and (
+        tail[-1].strip("()[]") in lx.UNIT_DIMENSION
+    )
+    if k < 2 or (len(rows) < 3 and not across) or not tail or re.search(r"[가-힣]", tail[-1]):
         return []
     if not any(re.search(r"[A-Za-zα-ωΑ-Ω]", t) and not re.search(r"[가-힣]", t) for t in tail):
         return []

@@ -73,7 +73,10 @@ def words_covered(phrase: str, text: str) -> float:
     def found(w: str) -> bool:
         nw = norm(canonical_terms(w))
         # a longer word may differ in its middle or ending, not in how it starts ("복래티스재" ≠ "래티스재")
-        return nw in nt or (len(nw) >= 4 and nw[:2] in nt and coverage(bigrams(w), tg) >= 0.67)
+        if nw in nt or (len(nw) >= 4 and nw[:2] in nt and coverage(bigrams(w), tg) >= 0.67):
+            return True
+        # a short word with its genitive ("끝의", "폼의"): the noun itself ("끝에서의", "슬립 폼")
+        return len(nw) <= 3 and nw.endswith("의") and len(nw) >= 2 and re.search(rf"{nw[:-1]}(?!의)", nt) is not None
 
     hit = sum(1 for w in words if found(w))
     return hit / len(words)

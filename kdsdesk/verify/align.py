@@ -296,6 +296,30 @@ def _base_differs(need: Need, r: Reading) -> bool:
     return any(w not in written for w in words)
 
 
+_PARAGRAPH_LINE = re.compile(r"^\s*\(\d{1,2}\)", re.MULTILINE)
+
+
+def _own_block(text: str, pos: int) -> tuple[str, str]:
+    """The text a value at ``pos`` is written under — the chunk's words before its first numbered paragraph and
+    the numbered paragraph holding the value — and, when that paragraph opens a list ("(2) 교량 강구조의 아이바에
+    대한 구조제한은 다음과 같다."), the opening lines of the sibling paragraphs that open lists too ("(1) 일반
+    강구조 아이바에 대한 …"); the whole text and "" when there are no such parallel lists."""
+    marks = [m.start() for m in _PARAGRAPH_LINE.finditer(text)]
+    if len(marks) < 2:
+        return text, ""
+    start = max((m for m in marks if m <= pos), default=0)
+    end = min((m for m in marks if m > pos), default=len(text))
+    own = f"{text[: marks[0]]} {text[start:end]}" if start else text[:end]
+
+    def lead(at: int) -> str:
+        line = text[at : (text.find("\n", at) + 1 or len(text) + 1) - 1]
+        return line if lx.LIST_LEAD.search(line) else ""
+
+    if start not in marks or not lead(start):
+        return own, ""
+    return own, " ".join(lead(m) for m in marks if m != start)
+
+
 def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = False) -> Match:
     """The slot checks of reading ``r`` against ``need``; ``context`` adds texts that frame the value (clause
     path, document title). ``strict`` (for rivals of an answer): the subject must be the word the number is
@@ -371,13 +395,20 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
         checks["subject"] = checks["subject"] and _plain_symbol(need.subject) in _plain_symbol(" ".join(beside))
     qconds = question_conditions(need.question)
     cond_scores = []
-    wide = " ".join([*frame, chunk.text, *chunk.clause_path])
+    block, sibling = _own_block(chunk.text, r.start) if not r.cell else (chunk.text, "")
+    wide = " ".join([*frame, block, *chunk.clause_path])
+    # a scope word the value's own paragraph lacks but a sibling paragraph of the chunk writes ("교량" of "(2) 교량
+    # 강구조의 아이바 …" for a value under "(1) 일반 강구조 아이바 …"): the value is the sibling's other scope's
     opening = re.split(r",\s", r.sentence, maxsplit=1)[0] if not r.cell else ""
     near = " ".join([r.clause, r.topic, r.owner, opening, r.before, *chunk.clause_path, chunk.doc.title, *context])
     if r.cell:
         near = " ".join(frame)
     for c in need.conditions:
         s = words_covered(c, near) if c != need.scope else min(1.0, covered(c, wide) / COVER * WORDS)
+        if c == need.scope and sibling and any(
+            words_covered(w, wide) < 1.0 and words_covered(w, sibling) >= 1.0 for w in content_words(c)
+        ):
+            s = 0.0
         if lx.acronyms_missing(c, wide):
             s = 0.0  # "GFRP 보강근 콘크리트 부재에서": a standard that never writes GFRP is not about it
         if s < COVER and qconds and agreement(qconds, " ".join(frame)) > 0:

@@ -105,3 +105,18 @@ def test_a_number_in_a_tables_text_answers_only_the_row_its_own_words_name() -> 
     assert own_row.status != "confirmed"  # a number in a table's text is a cell: at most a warning
     if own_row.status == "warning":
         assert own_row.draft.value == "3"
+
+
+def test_a_table_written_across_reads_each_value_under_the_number_heading_its_column() -> None:
+    text = (
+        "표 3.1-2 램프 접속부의 최소 곡선반지름 설계속도 (km/h) 100 90 80 70 60 "
+        "최소 곡선반지름 (m) 420 360 280 210 150"
+    )
+    cells = {c.column_value: c.value for c in flat_cells(text) if c.read}
+    assert cells == {"100": "420", "90": "360", "80": "280", "70": "210", "60": "150"}
+    a = answer_question("설계속도 80 km/h일 때 램프 접속부의 최소 곡선반지름은?", hits(text_chunk(text)), llm="none")
+    assert (a.status, a.value) == ("warning", "280")  # a cell read back from flattened text: shown, to be checked
+    missing = answer_question("설계속도 85 km/h일 때 램프 접속부 최소 곡선반지름은?", hits(text_chunk(text)))
+    assert missing.status not in ("confirmed", "warning")  # no column is headed by 85
+    two_rows = "온도 구분 내륙 15 20 25 해안 10 12 14"  # two rows with no unit over the first: not a header
+    assert not any(c.column_value for c in flat_cells(two_rows))

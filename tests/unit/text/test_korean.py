@@ -51,3 +51,10 @@ def test_batch_equals_single() -> None:
 def test_bigrams_join_compound_pieces() -> None:
     grams = analyze("최소 전단철근량").grams
     assert {"전단", "단철", "철근"} <= set(grams)
+
+
+def test_a_short_word_with_its_genitive_is_the_noun_itself() -> None:
+    from kdsdesk.text.match import words_covered
+
+    assert words_covered("노즈 끝의 반지름", "노즈 끝에서의 최소 반지름") == 1.0
+    assert words_covered("노즈 끝의 반지름", "노즈 중앙의 최소 반지름") < 1.0

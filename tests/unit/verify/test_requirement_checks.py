@@ -296,3 +296,16 @@ def test_a_value_from_a_passage_retrieved_below_the_first_two_is_a_warning() -> 
     assert top.status == "confirmed"
     assert top.value == low.value
     assert low.status == "warning"
+
+
+def test_a_value_under_a_parallel_list_for_another_scope_is_not_the_scopes() -> None:
+    text = (
+        "(1) 일반 강구조 이음판에 대한 구조제한은 다음과 같다.\n"
+        "① 볼트 구멍의 직경은 볼트 직경보다 2 mm를 초과하여 크면 안 된다.\n"
+        "(2) 교량 강구조의 이음판에 대한 구조제한은 다음과 같다.\n"
+        "① 이음판의 두께는 12 mm 이상이어야 한다."
+    )
+    a = _ask("교량 강구조 이음판에서 볼트 구멍의 직경은 볼트 직경보다 몇 mm를 초과하면 안 되나요?", text)
+    assert a.status != "confirmed"  # 2 mm is the rule of (1) 일반 강구조, not of (2) 교량 강구조
+    general = _ask("일반 강구조 이음판에서 볼트 구멍의 직경은 볼트 직경보다 몇 mm를 초과하면 안 되나요?", text)
+    assert general.value.startswith("2")

@@ -24,3 +24,13 @@ def test_unit_in_parentheses_after_an_equations_number() -> None:
 
     assert unit_ok("200,000", "MPa", "E_s = 200,000 (MPa) (4.3-5)")
     assert not unit_ok("200,000", "mm", "E_s = 200,000 (MPa) (4.3-5)")
+
+
+def test_a_unit_written_as_one_compatibility_character_is_read() -> None:
+    from kdsdesk.answer.pipeline import answer_question
+    from tests.data.answer_records import hits, text_chunk
+
+    text = "(3) 관수로의 평균유속은 1.5 ㎧ 이하로 한다."
+    a = answer_question("관수로 평균유속은 몇 m/s 이하로 하나요?", hits(text_chunk(text)), llm="none")
+    assert a.status == "confirmed"
+    assert a.value.startswith("1.5")

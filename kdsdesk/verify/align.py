@@ -296,6 +296,22 @@ def _base_differs(need: Need, r: Reading) -> bool:
     return any(w not in written for w in words)
 
 
+def _implied_by_unit(need: Need, r: Reading) -> bool:
+    """The value's unit measures what the question asks (mm for a 두께, m for a 거리) and it is the sentence's only
+    number with a unit of that dimension."""
+    dim = lx.unit_dimension(r.unit) if r.unit else ""
+    if not dim or dim != need.dimension or dim in ("ratio", "count", ""):
+        return False
+    named = lx.NOUN_RIGHT_AFTER.match(r.chunk.text, r.end)
+    if named and (named.group(1) == "마다" or _is_quantity(named.group(1))):
+        return False  # a quantity named after it ("500 m마다", "2 m 폭의") is that quantity
+    same = [
+        m for m in lx.UNIT_AFTER_NUMBER.finditer(r.sentence)
+        if re.search(r"\d\s*$", r.sentence[: m.start()]) and lx.unit_dimension(m.group(1)) == dim
+    ]  # fmt: skip
+    return len(same) <= 1
+
+
 _PARAGRAPH_LINE = re.compile(r"^\s*\(\d{1,2}\)", re.MULTILINE)
 
 
@@ -363,6 +379,12 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             # "이격거리" asked, "… 150 mm 이상 이격하여야 한다" written: the quantity named by its verb after the value
             after = r.chunk.text[r.end : r.end + 40]
             checks["subject"] = bool(re.match(rf"[^.,]*?{re.escape(verbal.group(1))}(?:하|되|시|해|돼)", after))
+        if not checks["subject"] and not owner_other and not r.cell and _implied_by_unit(need, r):
+            # "흡입관 보온재 두께" asked, "흡입관의 보온은 … 20 mm 이상의 … 보온재로 한다" written: the quantity
+            # is not named, but its unit's dimension is the one asked and no other value of it is in the sentence
+            mods_all = [w for w in content_words(need.subject) if w != need.head and need.head not in w]
+            written = " ".join([*local, r.sentence])
+            checks["subject"] = bool(mods_all) and words_covered(" ".join(mods_all), written) >= 1.0
         symbols = [w for w in need.subject.split() if _SYMBOL_SUBJECT.fullmatch(w) and not lx.unit_dimension(w)]
         if not checks["subject"] and symbols:
             # "인장철근비 ρ" asked, "철근비 ρ는 0.025 이하" written: the symbol names the quantity

@@ -106,7 +106,7 @@ def test_every_word_narrowing_the_quantity_is_written_for_it() -> None:
 def test_a_quantity_named_by_its_verb_after_the_value() -> None:
     text = "(3) 급유배관은 통신배관에서 200 mm 이상 이격시킨다."
     assert _match("급유배관과 통신배관의 최소 이격거리는?", text, "200").checks["subject"]
-    other = "(3) 급유배관은 통신배관에서 200 mm 이상 떨어진 곳에 둔다."
+    other = "(3) 급유배관은 통신배관에서 200 mm 이상 떨어진 곳에 두고 50 mm 이상 높게 둔다."  # two lengths
     assert not _match("급유배관과 통신배관의 최소 이격거리는?", other, "200").checks["subject"]
 
 
@@ -335,3 +335,12 @@ def test_a_particle_glued_inside_a_noun_does_not_cut_the_subject() -> None:
 def test_the_quantity_written_after_the_value_and_an_approximation_names_it() -> None:
     text = "(1) 상류 둑 높이는 입구측 설계수위에 파랑 등을 감안하여 0.7 m 정도의 여유고를 더하여 결정한다."
     assert _match("상류 둑 높이는 설계수위에 여유고를 얼마 정도 더해 정하나요?", text, "0.7").checks["subject"]
+
+
+def test_a_quantity_left_unnamed_is_the_one_its_unit_measures_when_the_sentence_has_no_other() -> None:
+    text = "⑤ 보온 응축기 동체와 토출관의 보온은 일반적으로 25 mm 이상의 발포 보온재로 한다."
+    assert _match("응축기 동체와 토출관 보온재 두께는 몇 mm 이상인가?", text, "25").checks["subject"]
+    two = "⑤ 토출관의 보온은 25 mm 이상의 보온재로 하고 외피는 0.5 mm 이상의 강판으로 한다."
+    assert not _match("토출관 보온재 두께는 몇 mm 이상인가?", two, "25").checks["subject"]  # two lengths: which?
+    other = "⑤ 토출관의 보온재는 설치 간격 2 m마다 고정한다."
+    assert not _match("토출관 보온재 두께는 몇 mm인가?", other, "2").checks["subject"]  # m is no thickness in mm

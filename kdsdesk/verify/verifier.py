@@ -264,7 +264,7 @@ def _check_requirement(need: Need, draft: Draft, good: list[Citation]) -> dict[s
         case = lx.CONDITION_PART.match(sent[opening.end() :]) if opening else None
         if case and covered(case.group(1), need.question) < COVER:
             checks["need_own_cases"] = False
-    # a requirement written for a case of its own ("단독관로를 구성 시에는 …", "논의 경우 …") answers only a question
+    # a requirement written for a case of its own ("방호벽일 경우 …", "논의 경우 …") answers only a question
     # that states that case or asks which case it is
     if not lx.CASE_ASKED.search(need.question) and sentences:
         checks["need_own_cases"] = checks.get("need_own_cases", True) and any(

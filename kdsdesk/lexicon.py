@@ -574,6 +574,11 @@ CASE_ASKED = re.compile(
 # as the owner the value is written for: "수평하중은 연직하중의 20 %")
 RELATIVE_BASE_BETWEEN = re.compile(r"^\s*(?:보다|대비|에\s*비해)\s*(?:(?:최대|최소|약|대략)\s*)?$")
 
+# a quantity can be written as a multiple of another of its kind ("슬래브 두께의 4.5배", "철근지름의 40배"): the
+# dimensions so written, and the base's genitive right before the multiple
+MEASURED_DIMENSIONS = frozenset({"length", "area", "force", "stress", "moment", "time"})
+MULTIPLE_BASE_BEFORE = re.compile(r"[가-힣A-Za-z_〗)]의\s*$")
+
 # questions of what is allowed, and the sentences that allow or forbid it
 PERMISSION_ASKED = re.compile(
     r"(써도|사용해도|설계해도|해도|적용해도|생략해도|둬도|놓아도|허용되|가능한가|가능하나|할\s*수\s*있나|될\s*수\s*있나|"

@@ -82,8 +82,12 @@ def _bound_ok(need: Need, f: Fact) -> bool:
     return need.threshold or need.extreme != "min" or f.bound not in ("le", "lt")
 
 
-def _usable(need: Need, f: Fact) -> bool:
-    if not f.value or not _dimension_ok(need, f) or not _bound_ok(need, f):
+def _usable(need: Need, f: Fact, text: str = "") -> bool:
+    # "연장길이는 슬래브 두께의 4.5배": a length written as a multiple of another length
+    multiple = f.unit == "배" and need.dimension in lx.MEASURED_DIMENSIONS and not need.unit and bool(
+        lx.MULTIPLE_BASE_BEFORE.search(text[max(0, f.start - 12) : f.start])
+    )
+    if not f.value or not (_dimension_ok(need, f) or multiple) or not _bound_ok(need, f):
         return False
     if f.threshold and not need.threshold:
         return False
@@ -163,10 +167,16 @@ def _unit_of(f: Fact, hit: Hit, units: Sequence[Unit]) -> Unit | None:
 
 def candidates(need: Need, hits: Sequence[Hit], ranked: Sequence[Unit]) -> list[Candidate]:
     out: list[Candidate] = []
-    for h in hits[:TOP]:
+    for rank, h in enumerate(hits[:TOP]):
         c = h.chunk
-        for f in c.facts or chunk_facts(c.kind, c.text, c.table):  # a chunk indexed before facts existed
-            if not _usable(need, f):
+        facts = c.facts or chunk_facts(c.kind, c.text, c.table)  # a chunk indexed before facts existed
+        for f in facts:
+            # a multiple ("슬래브 두께의 4.5배") for a length asked: from the first passage, and only when its
+            # sentence writes no value in the asked dimension itself ("0.7배 이상이어야 하며 최소 2.5 m")
+            plain = rank > 0 or any(
+                g.quote_start == f.quote_start and g.unit and lx.unit_dimension(g.unit) == need.dimension for g in facts
+            )
+            if not _usable(need, f, "" if plain else c.text):
                 continue
             u = _unit_of(f, h, ranked)
             sentence = h.chunk.text[f.quote_start : f.quote_end] if f.quote_start >= 0 else ""

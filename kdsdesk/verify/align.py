@@ -154,6 +154,8 @@ def _unit_ok(need: Need, r: Reading) -> bool:
         return not (need.dimension in ("length", "stress") and not unit and not r.cell and _factor_free(need))
     if need.dimension == "force" and dim == "stress":
         return True  # pressures are written in kPa/MPa too
+    if unit == "배" and need.dimension in lx.MEASURED_DIMENSIONS and lx.MULTIPLE_BASE_BEFORE.search(r.window.rstrip()):
+        return True  # "연장길이는 슬래브 두께의 4.5배": a length written as a multiple of another length
     return not dim or dim == need.dimension
 
 

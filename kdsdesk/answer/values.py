@@ -173,10 +173,10 @@ def candidates(need: Need, hits: Sequence[Hit], ranked: Sequence[Unit]) -> list[
         for f in facts:
             # a multiple ("슬래브 두께의 4.5배") for a length asked: from the first passage, and only when its
             # sentence writes no value in the asked dimension itself ("0.7배 이상이어야 하며 최소 2.5 m")
-            plain = rank > 0 or any(
+            multiple_ok = rank == 0 and f.unit == "배" and not any(
                 g.quote_start == f.quote_start and g.unit and lx.unit_dimension(g.unit) == need.dimension for g in facts
             )
-            if not _usable(need, f, "" if plain else c.text):
+            if not _usable(need, f, c.text if multiple_ok else ""):
                 continue
             u = _unit_of(f, h, ranked)
             sentence = h.chunk.text[f.quote_start : f.quote_end] if f.quote_start >= 0 else ""

@@ -55,8 +55,7 @@ def nfkc_map(raw: str) -> tuple[str, list[int]]:
     for i, ch in enumerate(raw):
         if ch == "\\" and raw[i + 1 : i + 2] == "/":
             continue  # "𝑑\\/4": the flattened texts escape the slash
-        n = unicodedata.normalize("NFKC", ch) if ord(ch) > 127 and not "\u2460" <= ch <= "\u24ff" else ch
-        n = n.replace("\u2215", "/")  # "㎧" → "m∕s" (a division slash): the unit m/s
+        n = lx.nfkc(ch) if ord(ch) > 127 and not "\u2460" <= ch <= "\u24ff" else ch  # "㎧" → "m/s"
         out.append(n)
         idx.extend([i] * len(n))
     idx.append(len(raw))

@@ -155,7 +155,7 @@ def _numeric_header(header: str, rows: list[_Run], k: int) -> list[str]:
     plain and all different; else []."""
     tail = header.split()[-3:]
     # two rows only: a quantity with its unit over the first ("본선설계속도 (km/h) 120 110 100 … 노즈 최소
-    #평면곡선반지름 (m) 250 230 200 …"), a table written across instead of down
+    # 평면곡선반지름 (m) 250 230 200 …"), a table written across instead of down
     across = len(rows) == 2 and k >= 3 and bool(tail) and re.fullmatch(r"[(\[].+[)\]]", tail[-1]) is not None and (
         tail[-1].strip("()[]") in lx.UNIT_DIMENSION
     )

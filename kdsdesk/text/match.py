@@ -76,7 +76,8 @@ def words_covered(phrase: str, text: str) -> float:
         if nw in nt or (len(nw) >= 4 and nw[:2] in nt and coverage(bigrams(w), tg) >= 0.67):
             return True
         # a short word with its genitive ("끝의", "폼의"): the noun itself ("끝에서의", "슬립 폼")
-        return len(nw) <= 3 and nw.endswith("의") and len(nw) >= 2 and re.search(rf"{nw[:-1]}(?!의)", nt) is not None
+        short_genitive = 2 <= len(nw) <= 3 and nw.endswith("의")
+        return short_genitive and re.search(rf"{re.escape(nw[:-1])}(?!의)", nt) is not None
 
     hit = sum(1 for w in words if found(w))
     return hit / len(words)

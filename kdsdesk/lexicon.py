@@ -161,6 +161,24 @@ QUANTITY_DIMENSION: dict[str, Dimension] = {
     "저항": "resistance",
     "횟수": "count", "개수": "count", "본수": "count",
 }  # fmt: skip
+# endings that make a compound the quantity they measure ("분포각", "유효폭", "면풍속", "냉각시간"); not loads,
+# masses or strengths, whose compounds often measure something else ("단위중량" is a weight per volume)
+_SUFFIX_QUANTITIES = tuple(
+    w for w, d in QUANTITY_DIMENSION.items()
+    if (len(w) >= 2 or w in ("각", "폭")) and d in ("length", "angle", "speed", "temperature", "time")
+)  # fmt: skip
+
+
+def head_dimension(head: str) -> Dimension:
+    """The dimension of a question's head noun: its own, or that of the measured quantity it ends with ("분포각"
+    is an angle, "유효폭" a length); one-syllable endings only where they name no thing ("설비", "궤도" end in
+    비/도)."""
+    if head in QUANTITY_DIMENSION:
+        return QUANTITY_DIMENSION[head]
+    ends = [w for w in _SUFFIX_QUANTITIES if head.endswith(w) and len(head) > len(w)]
+    return QUANTITY_DIMENSION[max(ends, key=len)] if ends else ""
+
+
 # words that name a pure number: a factor, ratio or coefficient has no unit of its own
 FACTOR_WORDS = ("계수", "상수", "지수", "승수", "계수값", "비", "배", "배율", "비율", "율", "률", "값")
 QUANTITY_NOUNS = tuple(sorted(QUANTITY_DIMENSION, key=len, reverse=True))
@@ -294,7 +312,8 @@ def strip_item(text: str) -> str:
 CASE_MARKER = re.compile(
     r"(?:인|일|한|하는|되는|는|은|의)?\s*(?:경우|때)(?:에는|에도|에|는|의)?|"
     r"(?<=[가-힣])\s*시(?=[\s,?？]|$|에는)|(?<=[가-힣])(?:에서는|에는|에\s*대(?:해|하여)서?는)(?=[\s,])|\s중에는(?=[\s,])|"
-    r"(?<=[가-힣])(?:이|으|하|되|있으|없으|않으|넘으|크|작|많으|적으|라|다)면(?=[\s,?？]|$)"
+    r"(?<=[가-힣])(?:이|으|하|되|있으|없으|않으|넘으|크|작|많으|적으|라|다)면(?=[\s,?？]|$)|"
+    r"(?<=[\s가-힣])(?:치|쓰|두|주|오|나|보|걸|길)면(?=[\s,?？]|$)"  # "콘크리트 치면", "강봉을 쓰면"
 )
 # words inside a case phrase that carry no case of their own
 CASE_STOP = frozenset({
@@ -447,6 +466,32 @@ REQUIREMENT_CONNECTIVES: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 # "용어: 설명"; a term may carry a long alias in parentheses ("상당온도차(equivalent temperature differential) : …")
 DEFINITION_LINE = re.compile(r"^\s*(?:[∙·•\-]\s*)?([^:：]{1,40}?|[^:：()]{1,40}?\s*\([^()]{1,80}\))\s*[:：]\s*(.+)$")
+# a glossary entry starting inside a paragraph of run-together entries ("… 환기력. 굴진율(Advance rate): …",
+# "… 휨 상태 복부판 크립플링(Web Crippling) : …", "국부좌굴：…"): up to three words with another name in
+# parentheses, or one word, then the colon
+_GLOSSARY_ENTRY = re.compile(
+    r"(?:^|(?<=\s))((?:[가-힣][가-힣0-9·\-]*\s){0,2}[가-힣][가-힣0-9·\-]*\s?\([A-Za-z][^()]{1,60}\)|[가-힣][가-힣0-9·\-]{1,15})"
+    r"\s?[:：]\s?(?=[^\s\d])"
+)
+
+
+def glossary_entries(text: str) -> list[str]:
+    """The "용어: 설명" entries of a paragraph that runs several together (each from its term to the next
+    entry), with the shorter readings of a term written after a word of the entry before it ("상태 복부판
+    크립플링(…)": also "복부판 크립플링(…)"); [] when the paragraph holds fewer than two entries."""
+    found = list(_GLOSSARY_ENTRY.finditer(text))
+    if len(found) < 2:
+        return []
+    out: list[str] = []
+    for m, nxt in zip(found, [*found[1:], None], strict=True):
+        # up to the next entry's last word before its other name: the words before it may end this explanation
+        end = nxt.start(1) + nxt.group(1).split("(")[0].rstrip().rfind(" ") + 1 if nxt is not None else len(text)
+        entry = text[m.start(1) : end].strip()
+        words = m.group(1).split("(")[0].split()
+        out.extend(entry[len(" ".join(words[:k])) :].strip() for k in range(len(words)))
+    return out
+
+
 DEFINITION_AFTER = re.compile(r"^(.{6,}?)\s*[을를]\s+(\S{2,20}?)(?:이)?라(?:고)?\s*(?:한다|부른다|칭한다)\s*\.?$")
 DEFINITION_SENTENCE = re.compile(
     r"(을|를)\s*말한다|(이)?라\s*한다|(이)?라고\s*한다|(을|를)\s*의미한다|(을|를)\s*뜻한다"
@@ -483,6 +528,9 @@ DEFINITION_QUESTION = re.compile(
     r"|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하|어떤\s*의미|무슨\s*(?:뜻|의미)|어떻게\s*정의|무엇을\s*뜻하"
     r"|정의(?:되|된다고|하나|한다고)|" + _KIND_ASKED
 )
+# "최소 평균 롤값(MARV)이 뭐야?": a term asked in everyday words (a definition unless what it names is a quantity:
+# "최소 근입깊이가 뭐야?" asks a value)
+CASUAL_WHAT = re.compile(r"(?:이|가|은|는)\s*(?:뭐야|뭐예요|뭐에요|뭔가요|뭐지|뭐죠)\s*[?？]?\s*$")
 # a word that names the group the asked term is one of, not a word of the term: "연결요소 중 버퍼란?" asks 버퍼
 TERM_GROUP_WORD = frozenset({"중", "가운데"})
 
@@ -708,6 +756,7 @@ TERM_PATTERNS = (
     r"\s*(.+?)\s*의\s*(?:정의|뜻|의미|개념)",
     r"\s*(.+?)\s*(?:이란|란)(?=[\s?？]|$)",
     r"\s*(.+?)\s*(?:은|는)\s*(?:무엇|뭐|어떤|무슨)",
+    r"\s*(.+?)\s*(?:이|가)\s*(?:뭐야|뭐예요|뭐에요|뭔가요|뭐지|뭐죠)",
     r"\s*(.+?)\s*(?:은|는)\s",
     r"\s*(.+?)\s+(?:정의|뜻|의미|개념)\s*[?？]?\s*$",  # typed as a search: "단기계측 뜻"
 )
@@ -778,6 +827,11 @@ RESPECTIVELY = re.compile(
     r"(?P<y1>\d+(?:\.\d+)?)\s*(?:와|과|및|,)\s*(?P<y2>\d+(?:\.\d+)?)"
 )
 FREQUENCY = re.compile(r"\s*(년|개월|월|주|일|시간)\s*(에|마다)\s*\d+\s*(회|번)")
+# a particle right after a Korean counter unit, ending the word ("5년이 경과한", "7~10일에", "3개소에는"): the
+# counter is the value's unit, not the first syllable of a word ("5일부터" stays a date, "3차로" a name)
+UNIT_PARTICLE = re.compile(
+    r"(?:이|가|을|를|은|는|의|에|에는|에서|으로|로|마다|씩|까지|이내|이상|이하|미만|초과|간|동안|정도|가량|내외)(?![가-힣])"
+)
 GLUED_GRAMMAR = re.compile(
     r"(으로|로|이|가|을|를|은|는|의|에|와|과|도|만|이다|이며|이고|이나|이면|이상|이하|미만|초과|이내|까지|보다|부터|씩|"
     r"인|일|이어|여야|에서|마다|정도|내외|가량)"

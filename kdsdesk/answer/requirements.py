@@ -217,11 +217,11 @@ def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit],
 
     asked = (need.subject if need is not None and need.kind == "definition" else "") or term_asked(question)
     qg = question_grams(question)
-    best: tuple[float, Unit, str, str] | None = None
-    for u in ranked[:40]:
-        if u.hit.chunk.kind == "table":
-            continue
-        line = _strip_item(u.text)
+    best: tuple[float, Unit, str, str, str] | None = None
+    lines = [(u, _strip_item(u.text)) for u in ranked[:40] if u.hit.chunk.kind != "table"]
+    # a glossary written as one paragraph: each of its entries is a line of its own
+    lines += [(u, e) for u, line in list(lines) for e in lx.glossary_entries(line)]
+    for u, line in lines:
         term = lx.defined_term(line)
         if not term:
             continue
@@ -241,9 +241,10 @@ def answer_definition(question: str, info: QuestionInfo, ranked: Sequence[Unit],
                 continue
             s = 2.0 * same + 0.3 * u.score
         if best is None or s > best[0]:
-            best = (s, u, term, expl)
+            best = (s, u, term, expl, line)
     if best is None or best[0] < 0.6:
         return Draft("definition", evidence=_evidence(ranked))
-    _, u, term, expl = best
-    definition = _strip_item(u.text) if info.asks_term else expl
-    return Draft("definition", term=term, definition=definition, evidence=(Evidence(u.hit.chunk.chunk_id, u.text),))
+    _, u, term, expl, line = best
+    definition = line if info.asks_term else expl
+    quote = u.text if line == _strip_item(u.text) else line
+    return Draft("definition", term=term, definition=definition, evidence=(Evidence(u.hit.chunk.chunk_id, quote),))

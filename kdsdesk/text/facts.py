@@ -32,7 +32,7 @@ from kdsdesk.records import Fact, Table, TableCell
 from kdsdesk.text.flat_tables import flat_cells
 from kdsdesk.text.sentences import sentence_ranges
 
-FACTS_VERSION = "8"
+FACTS_VERSION = "9"
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])(?:{_NUM})(?![\d])")
@@ -267,9 +267,12 @@ def text_facts(raw: str) -> list[Fact]:
             unit = um.group(1) if um else ""
             ue = um.end() if um else b
             duration = lx.unit_dimension(unit) == "time" and re.match(r"[간분]", text[ue : ue + 1])
-            if unit and re.match(r"[가-힣]", unit) and re.match(r"[가-힣]", text[ue : ue + 1]) and not duration:
+            hangul_unit = bool(unit) and bool(re.match(r"[가-힣]", unit))
+            if hangul_unit and re.match(r"[가-힣]", text[ue : ue + 1]) and not duration and not lx.UNIT_PARTICLE.match(
+                text, ue
+            ):
                 unit, ue = "", b  # "2개소" fine, but "5일부터" / "3차로는" read as a word ("7일간", "12시간분": days)
-            unit_end = ue
+            unit_span = (um.start(1), um.end(1)) if um and unit else (b, b)  # "14 [mm]": the unit inside brackets
             if duration:
                 ue += 1
             bound = lx.bound_after(text, ue)
@@ -320,7 +323,7 @@ def text_facts(raw: str) -> list[Fact]:
             prev = Fact(
                     kind="text",
                     value=" ".join(value.split()),
-                    unit=raw[idx[unit_end - len(unit)] : idx[unit_end]].strip() if unit else "",
+                    unit=raw[idx[unit_span[0]] : idx[unit_span[1]]].strip() if unit else "",
                     bound=bound,
                     subject=_clean_subject(subject),
                     cases=tuple(dict.fromkeys(c for c in cases if c)),

@@ -68,6 +68,8 @@ def covered(phrase: str, text: str) -> float:
 
 
 WORDS = 0.7  # share of a case's words that must be found
+# slots whose failure lets a reading answer, at most as a warning (the verifier names them ``need_<slot>``)
+SOFT_SLOTS = ("modifiers",)
 
 
 def head_in(head: str, texts: Iterable[str]) -> bool:
@@ -105,6 +107,11 @@ class Match:
 
     @property
     def ok(self) -> bool:
+        return all(v for k, v in self.checks.items() if k not in SOFT_SLOTS)
+
+    @property
+    def full(self) -> bool:
+        """Every slot matched, the soft ones too (a reading with a soft slot failed never rivals a full one)."""
         return all(self.checks.values())
 
 
@@ -402,7 +409,19 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             # the standard's own field, as the question writes it ("조적조" for a 조적식구조 standard), frames it
             title = bigrams(lx.nfkc(chunk.doc.title))
             field = [w for w in mods.split() if len(w) >= 3 and coverage(bigrams(w), title) >= 0.5]
-            checks["subject"] = words_covered(mods, " ".join([*frame, before, *field])) >= WORDS
+            written = " ".join([*frame, before, *field])
+            checks["subject"] = words_covered(mods, written) >= WORDS
+            framed_by_asked = all(words_covered(lx.strip_item(c)[:60], need.question) >= 0.5 for c in context)
+            nearest = next(
+                (w for w in reversed(mods.split()) if w not in lx.GENERIC_WORDS and w not in need.head), ""
+            )  # the word before the quantity ("코일 1열당 압력강하": 1열당), not the quantity cut short ("압력강")
+            near = " ".join([*local, r.sentence])
+            if not checks["subject"] and framed_by_asked and nearest and words_covered(nearest, near) >= 1.0:
+                # "냉동냉장창고 냉각부하 계산의 냉각시간" asked, "냉각시간은 24시간을 기준으로": the quantity and the
+                # word right before it are written, a scope word only elsewhere — at most a warning (the verifier
+                # wants the scope words in the cited standard); not when the item above the value names another
+                # thing ("(1) 에스컬레이터 …" over "② 출입문 폭은 …")
+                checks["subject"], checks["modifiers"] = True, False
         if checks["subject"] and r.owner and lx.opposite_modifier(need.subject, r.owner):
             checks["subject"] = False  # "공칭 너비" asked, "실제너비 38 mm" written
         if checks["subject"] and _base_differs(need, r):

@@ -63,6 +63,13 @@ def classify(question: str) -> QuestionInfo:
     comparison: Comparison = "le" if lx.ASKS_AT_MOST.search(q) else ("gt" if lx.ASKS_ABOVE.search(q) else "")
     if lx.ASKS_DEFINITION.search(q) and not unit and not re.search(r"얼마|몇", q):
         return QuestionInfo("definition", asks_term=bool(lx.ASKS_NAME.search(q)))
+    if lx.CASUAL_WHAT.search(q) and not unit:
+        # a term with another name in parentheses ("롤값(MARV)") is a term, whatever it ends on
+        named = re.search(r"\([A-Za-z][^()]*\)\s*(?:이|가|은|는)\s*뭐", q) is not None
+        term = term_asked(q)
+        generic = bool(term) and (term.split()[-1] in lx.REQUEST_WORDS or term.split()[-1] in lx.GENERIC_WORDS)
+        if named or not (generic or _ends_on_quantity(term)):  # "전기방식 원칙이 뭐야?" asks the rule
+            return QuestionInfo("definition")
     if unit or lx.ASKS_VALUE.search(q) or (" " in q and lx.TELEGRAPHIC_VALUE.search(_strip_tail(q))):
         qtype: QType = "conditional" if lx.STATES_CONDITION.search(q + " ") else "numeric"
         return QuestionInfo(qtype, unit=unit, comparison=comparison)
@@ -246,6 +253,8 @@ def question_cases(question: str) -> tuple[str, ...]:
 
     q = lx.nfkc(question)
     out = [c for c in case_phrases(q) if not all(w in lx.QUESTION_WORDS or w in lx.CASE_STOP for w in c.split())]
+    # "건축재료 중 목재를 쓰면": the case is the one of the group it names (the group is the setting)
+    out = [_member_case(c) for c in out]
     scope = scope_of(q)
     if scope and not any(scope in c or c in scope for c in out):
         out.insert(0, scope)
@@ -256,6 +265,12 @@ def question_cases(question: str) -> tuple[str, ...]:
         if lx.ASIDE_CASE.fullmatch(aside) and not lx.NEGATION.search(aside):
             out.append(aside)
     return tuple(dict.fromkeys(c.strip() for c in out if c.strip()))
+
+
+def _member_case(case: str) -> str:
+    """The member a case names of a group ("건축재료 중 목재를" → "목재를"); the case itself when it names none."""
+    member = re.split(r"\s(?:중|가운데)\s", case)[-1].strip()
+    return member if re.search(r"[가-힣A-Za-z]{2}", member) else case
 
 
 def scope_of(question: str) -> str:
@@ -279,6 +294,7 @@ def term_asked(question: str) -> str:
     if quoted:
         return quoted.group(1).strip()
     q = re.sub(r"^\s*[^,?]{2,40}?(?:에서는|에서|의\s*경우)\s+(?:말하는\s+|이르는\s+)?", "", q)
+    q = re.split(r"\s[—–-]\s", q)[-1]  # "조경 휴게시설 용어 — 퍼걸러의 정의?": the setting before the dash
     for pattern in lx.TERM_PATTERNS:
         m = re.match(pattern, q + " ")
         if m:
@@ -289,6 +305,7 @@ def term_asked(question: str) -> str:
             term = re.sub(r"^(?:에서\s*)?(?:말하는|이르는|정의된|규정된|정의하는)\s+", "", term)
             term = re.split(r"\s중\s+", term)[-1]  # "케이블교량 연결요소 중 버퍼": one of a group is asked
             term = re.sub(r"^(용어|기호)\s+", "", term)
+            term = re.split(r"(?:^|\s)(?:쓰는|사용하는|적용하는|쓰이는|사용되는)\s+", term)[-1]  # "…에 쓰는 X"
             # another name in parentheses ("택 코우트(Tack Coat)"): the term is the one written first
             return lx.strip_alias(term)
     return ""
@@ -425,7 +442,7 @@ def read_need(question: str) -> Need:
         lx.unit_dimension(unit)
         if unit
         else (
-            lx.QUANTITY_DIMENSION.get(head, "")
+            lx.head_dimension(head)
             or asked_dimension(subject)
             or ("" if subject else asked_dimension(body))
         )

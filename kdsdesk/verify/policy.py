@@ -59,11 +59,12 @@ _CHECK_REASONS = {
     "formula_given": "식 자체가 근거에서 확인되지 않습니다",
     "ocr_source": "OCR로 읽은 값 — 원문 확인",
     "top_evidence": "근거가 검색 결과의 첫 문단이 아닙니다 — 원문 확인",
+    "need_modifiers": "질문의 일부 한정어가 근거 문장에 없습니다 — 원문 확인",
     "source_fresh": "원문 파일이 색인 후 변경됨/없음 — 다시 색인하세요",
 }
 # checks whose failure still lets a value be shown, as a warning with their reason (the value was read, but the
 # reader cannot vouch for its source)
-WARN_ONLY = ("ocr_source", "source_fresh", "top_evidence")
+WARN_ONLY = ("ocr_source", "source_fresh", "top_evidence", "need_modifiers")
 ADVISORY_CHECKS = frozenset(WARN_ONLY)  # a failed one caps the status at warning; it never makes it unverified
 
 

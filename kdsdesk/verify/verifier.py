@@ -150,7 +150,7 @@ def _check_value(need: Need, draft: Draft, good: list[Citation], hits: Sequence[
         checks["need_reading"] = False
         return Verification(draft, tuple(good), checks)
     scored = [(match(need, r, _clause_text(r, hits)), r, c) for r, c in reads]
-    scored.sort(key=lambda t: (not t[0].ok, -t[0].score))
+    scored.sort(key=lambda t: (not t[0].ok, not t[0].full, -t[0].score))  # a full match before a soft one
     best, reading, _cite = scored[0]
     checks.update({f"need_{k}": v for k, v in best.checks.items()})
     rivals: list[Reading] = []
@@ -162,7 +162,7 @@ def _check_value(need: Need, draft: Draft, good: list[Citation], hits: Sequence[
             if reading.unit and lx.unit_dimension(r.unit) != lx.unit_dimension(reading.unit):
                 continue  # a value of another dimension measures something else
             m = match(need, r, _clause_text(r, hits), strict=True)
-            if m.ok and m.score >= best.score - RIVAL_MARGIN:
+            if m.ok and m.score >= best.score - RIVAL_MARGIN and (m.full or not best.full):
                 rivals.append(r)
         checks["unique"] = not rivals
     texts = [c.chunk.text for c in good]
@@ -325,6 +325,20 @@ def _orphan_noun(need: Need, hits: Sequence[Hit]) -> bool:
     return False
 
 
+def _scope_words_in_standard(need: Need, good: Sequence[Citation], hits: Sequence[Hit]) -> bool:
+    """For a value whose sentence leaves out words that qualify the quantity (``need_modifiers``): it is from the
+    first passage found (below it such values were wrong more often than right on the development halves), and
+    every word of the asked subject is written in what was found of the cited standard — its text, headings or
+    title ("조적조" asked of a concrete standard, "자율주행차" of a bus lane: another thing, not this one's scope)."""
+    if not good or not hits or good[0].chunk.chunk_id != hits[0].chunk.chunk_id:
+        return False
+    doc = good[0].chunk.doc.file
+    written = norm(lx.nfkc(" ".join(
+        t for h in hits if h.chunk.doc.file == doc for t in (h.chunk.text, *h.chunk.clause_path, h.chunk.doc.title)
+    )))  # fmt: skip
+    return all(norm(w) in written for w in content_words(need.subject) if re.match(r"[가-힣]", w))
+
+
 def _permission_near(sentence: str, words: Sequence[str]) -> bool:
     """The sentence allows or forbids, and the question's distinctive words stand before that, in its clause."""
     for m in lx.PERMISSION_STATED.finditer(sentence):
@@ -437,6 +451,8 @@ def verify(need: Need, draft: Draft, hits: Sequence[Hit]) -> Verification:
         cited = good[0].chunk if good else None
         if need.kind == "definition" and checks.get("need_subject") and _other_definition(draft, hits, need, cited):
             checks["unique"] = False  # the term is defined twice, differently, in what was found
+    if checks.get("need_modifiers") is False and not _scope_words_in_standard(need, good, hits):
+        checks["need_subject"] = False
     if checks.get("need_subject", True) and _orphan_noun(need, hits):
         checks["need_subject"] = False  # "스키점프대 착지사면 최대 기울기": nothing retrieved is about a 스키점프대
     if need.kind in ("definition", "term") and draft.qtype != "definition":

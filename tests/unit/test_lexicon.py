@@ -216,3 +216,42 @@ def test_spoken_question_words_are_written_out() -> None:
     need = read_need("습윤 양생은 기온 10 ℃ 이상이면 며칠?")
     assert need.kind == "value"
     assert need.unit == "일"
+
+
+@pytest.mark.parametrize(
+    ("head", "dimension"),
+    [
+        ("분포각", "angle"),  # ends with the quantity it is: 각
+        ("유효폭", "length"),
+        ("면풍속", "speed"),
+        ("냉각시간", "time"),
+        ("간격", "length"),  # a quantity noun itself
+        ("설비", ""),  # a thing whose last syllable is also a quantity's (비, 도)
+        ("궤도", ""),
+        ("조사항목", ""),
+        ("단위중량", ""),  # a weight per volume, not a mass
+    ],
+)
+def test_a_head_noun_has_the_dimension_of_the_quantity_it_ends_with(head: str, dimension: str) -> None:
+    assert lx.head_dimension(head) == dimension
+
+
+def test_the_dimension_asked_is_the_heads_not_a_quantity_before_it() -> None:
+    from kdsdesk.verify.need import read_need
+
+    assert read_need("강바닥판 차륜하중 분포각은?").dimension == "angle"  # not the force of 하중
+
+
+def test_a_paragraph_of_run_together_glossary_entries_splits_into_entries() -> None:
+    text = (
+        "복곡률(Double Curvature) : 단부 모멘트에 의해 부재가 S형태로 변형되는 휨 상태 복부판 크립플링(Web "
+        "Crippling) : 복부판에 발생하는 국부적인 파괴. 국부좌굴：압축판 요소의 좌굴"
+    )
+    terms = [lx.defined_term(e) for e in lx.glossary_entries(text)]
+    assert "복곡률(Double Curvature)" in terms
+    assert "복부판 크립플링(Web Crippling)" in terms  # the term, not the last word of the entry before it
+    assert "국부좌굴" in terms
+    assert all(e in text for e in lx.glossary_entries(text))  # verbatim, to be quoted
+    # one entry, or a colon inside a sentence: nothing to split
+    assert lx.glossary_entries("교통환기력(Traffic ventilation force): 차량의 피스톤 효과에 의한 환기력") == []
+    assert lx.glossary_entries("채토관은 내경 : 50 mm 용량 : 100 ㎖의 것을 사용한다") == []

@@ -248,3 +248,17 @@ def test_find_llm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (d / "b.gguf").write_bytes(b"x")
     monkeypatch.setenv("KDSDESK_MODELS", str(tmp_path / "models"))
     assert find_llm(None) == d / "b.gguf"
+
+
+def test_a_term_inside_a_glossary_paragraph_is_defined_by_its_own_entry() -> None:
+    glossary = text_chunk(
+        "교통환기력(Traffic ventilation force): 터널을 주행하는 차량의 피스톤 효과에 의하여 발생하는 환기력. "
+        "굴진율(Advance rate): 기계식 굴착장비의 단위 시간당 굴진장을 말하며, 굴진장을 굴진시간으로 나누어 산정.",
+        "gloss",
+        clause_path=("1.4 용어의 정의",),
+    )
+    a = answer_question("터널 설계에서 굴진율(Advance rate)이란?", hits(glossary, OTHER), llm="none")
+    assert a.status == "confirmed"
+    assert a.definition.startswith("기계식 굴착장비의 단위 시간당 굴진장")
+    assert "교통환기력" not in a.definition
+    assert "교통환기력" not in a.citations[0].quote

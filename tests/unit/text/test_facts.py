@@ -29,3 +29,20 @@ def test_a_duration_keeps_its_unit() -> None:
     hours = chunk_facts("text", "(1) 유효용량은 계획1일최대급수량의 최소 12시간분 이상을 표준으로 한다.", None)
     assert ("12", "시간", "ge") in [(f.value, f.unit, f.bound) for f in hours]
     assert not [f for f in chunk_facts("text", "(1) 공사는 5일부터 시작한다.", None) if f.unit == "일"]
+
+
+def test_a_korean_counter_unit_keeps_its_particle() -> None:
+    written = {
+        "① 이용수요는 개통 후 5년이 경과한 시점의 예측자료를 적용한다.": ("5", "년"),
+        "·유수형성기: 유수 분화기 후 약 7~10일에 영화의 분화가 이루어진다.": ("7~10", "일"),
+        "(2) 접지극은 최소 3개소에는 설치하여야 한다.": ("3", "개소"),
+    }
+    for text, (value, unit) in written.items():
+        assert (value, unit) in [(f.value, f.unit) for f in chunk_facts("text", text, None)], text
+    # the counter is the first syllable of a word: no unit
+    assert not [f for f in chunk_facts("text", "(1) 공사는 5일부터 시작한다.", None) if f.unit]
+
+
+def test_a_unit_in_brackets_is_read_without_them() -> None:
+    text = "궤간: 레일의 윗면으로부터 14 [mm] 아래 지점을 기준으로 한다."
+    assert ("14", "mm") in [(f.value, f.unit) for f in chunk_facts("text", text, None)]

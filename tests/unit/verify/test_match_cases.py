@@ -250,8 +250,10 @@ def test_the_standards_field_written_as_the_question_writes_it_frames_the_quanti
     text = "(1) 연결철선 또는 줄눈보강근은 최소 20 mm 피복두께를 확보해야 한다."
     asked = "조적조 연결철선·줄눈보강근의 최소 피복두께는 몇 mm인가?"
     assert _match(asked, text, "20", title="조적식구조 설계기준").checks["subject"]
-    # a field the standard is not about narrows it to nothing here
-    assert not _match(asked, text, "20", title="철근콘크리트구조 설계기준").checks["subject"]
+    assert "modifiers" not in _match(asked, text, "20", title="조적식구조 설계기준").checks
+    # a field the standard is not about: never a full match (the verifier then wants the word in the standard)
+    other = _match(asked, text, "20", title="철근콘크리트구조 설계기준").checks
+    assert not other["subject"] or other["modifiers"] is False
 
 
 
@@ -344,3 +346,62 @@ def test_a_quantity_left_unnamed_is_the_one_its_unit_measures_when_the_sentence_
     assert not _match("토출관 보온재 두께는 몇 mm 이상인가?", two, "25").checks["subject"]  # two lengths: which?
     other = "⑤ 토출관의 보온재는 설치 간격 2 m마다 고정한다."
     assert not _match("토출관 보온재 두께는 몇 mm인가?", other, "2").checks["subject"]  # m is no thickness in mm
+
+
+def test_a_scope_word_the_values_sentence_leaves_out_is_a_soft_slot() -> None:
+    # the quantity and the word right before it are in the sentence, a scope word of the question is not: the
+    # reading answers with the soft slot failed (at most a warning)
+    text = "(2) 가열코일의 면풍속은 3.5 m/s 이하를 권장한다."
+    m = _match("공조기 가열코일 권장 면풍속은?", text, "3.5")
+    assert m.checks["subject"]
+    assert m.checks["modifiers"] is False
+    assert m.ok
+    # the word right before the quantity left out: no answer
+    assert not _match("공조기 냉각코일 면풍속은?", text, "3.5").checks["subject"]
+    # every word written: a full match, no soft slot
+    whole = "(2) 공조기 가열코일의 면풍속은 3.5 m/s 이하"
+    assert "modifiers" not in _match("공조기 가열코일 면풍속은?", whole, "3.5").checks
+
+
+def test_a_value_whose_sentence_leaves_out_a_scope_word_is_a_warning_from_the_first_passage_only() -> None:
+    from kdsdesk.answer.pipeline import answer_question
+    from tests.data.answer_records import hits
+
+    coil = text_chunk("(1) 공조기 코일의 선정\n(2) 가열코일의 면풍속은 3.5 m/s 이하를 권장한다.", "coil", clause="4.2")
+    other = text_chunk("(1) 덕트 내 풍속은 저속덕트의 경우 15 m/s 이하로 한다.", "duct", clause="4.5")
+    asked = "공조기 가열코일 권장 면풍속은?"
+    first = answer_question(asked, hits(coil, other), llm="none")
+    assert first.status == "warning"
+    assert first.value.startswith("3.5")
+    assert first.verdict.checks["need_modifiers"] is False
+
+    def shown(status: str, value: str) -> bool:
+        return status in ("confirmed", "warning") and value.startswith("3.5")
+
+    second = answer_question(asked, hits(other, coil), llm="none")  # from a lower passage
+    assert not shown(second.status, second.value)
+    # the scope word written nowhere in the standard: another thing, not this one's scope
+    alone = text_chunk("(2) 가열코일의 면풍속은 3.5 m/s 이하를 권장한다.", "alone", clause="4.2")
+    third = answer_question(asked, hits(alone, other), llm="none")
+    assert not shown(third.status, third.value)
+
+
+def test_a_reading_matched_only_softly_never_rivals_a_full_match() -> None:
+    from kdsdesk.answer.pipeline import answer_question
+    from tests.data.answer_records import hits
+
+    cool = text_chunk(
+        "(1) 냉각코일의 면풍속은 2.5 m/s 이하를 권장하고 코일 1열당 압력강하는 40 Pa 이하로 한다.",
+        "cool",
+        clause="4.3",
+        clause_path=("4.3 공조기 냉각코일",),
+    )
+    heat = text_chunk(
+        "(1) 코일의 면풍속은 3.5 m/s 이하를 권장하고 코일 1열당 압력강하는 25 Pa 이하로 한다.",
+        "heat",
+        clause="4.2",
+        clause_path=("4.2 가열코일",),
+    )
+    a = answer_question("공조기 냉각코일의 코일 1열당 압력강하 한도는?", hits(cool, heat), llm="none")
+    assert a.status == "confirmed"
+    assert a.value.startswith("40")

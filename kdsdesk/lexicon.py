@@ -440,7 +440,13 @@ ORDINALS: dict[str, int] = {
     "다섯째": 5, "다섯 번째": 5, "5번째": 5,
     "마지막": -1,
 }  # fmt: skip
-ORDINAL = re.compile("|".join(re.escape(k).replace(r"\ ", r"\s*") for k in sorted(ORDINALS, key=len, reverse=True)))
+# "제1" is an ordinal, "제1종" / "제2호" / "제3조" a name (a class, an item of a law): not a position asked
+ORDINAL = re.compile(
+    "|".join(
+        re.escape(k).replace(r"\ ", r"\s*") + (r"(?![0-9종급호조항장절편권])" if k.startswith("제") else "")
+        for k in sorted(ORDINALS, key=len, reverse=True)
+    )
+)
 
 
 def ordinal_in(text: str) -> int:
@@ -509,7 +515,8 @@ DEFINITION_KINDS = (
     "체계", "시스템", "측량", "공법", "기능", "상태", "값", "것",
 )
 _APPOSITION_DEFINITION = re.compile(
-    r"^([^\d]{1,30}?)(?:이란|란|은|는|이라\s*함은|라\s*함은)\s(?=.{6,})[^\d]*?(?:인|한|하는|되는|된|는|은|의)\s*\S*(?:"
+    r"^([^\d]{1,30}?)(?:이란|란|은|는|이라\s*함은|라\s*함은)\s(?=.{6,})(?:[^\d]|\d+(?=[가-힣]{2}))*?"
+    r"(?:인|한|하는|되는|된|는|은|의)\s*\S*(?:"
     + "|".join(DEFINITION_KINDS)
     + r")(?:으로서|로서|(?:으로|로)(?!\s*\S*(?:한다|하여야|해야|하며|하고|본다|된다)))(?:,|\s)"
 )
@@ -554,6 +561,14 @@ _AS_DEFINITION = re.compile(
 )
 
 
+# "승수로는 관개지구 밖으로부터의 유출수를 … 보내는 수로이며, …": the topic named by a noun as its predicate (no
+# number in between: "… 30 mm 이상이며" is a value)
+_PREDICATE_DEFINITION = re.compile(
+    r"^([^\d\s]\S{0,20}?(?:\s\S{1,20}?){0,2}?)(?:은|는)\s(?=.{10,})[^\d]*?(?:인|한|하는|되는|된|는|은|의)\s+"
+    r"[가-힣]{2,}(?<!이상)(?<!이하)(?<!미만)(?<!초과)(?<!이내)(?<!정도)(?:이며|이고),?\s"
+)
+
+
 def term_readings(asked: str) -> list[str]:
     """The term a definition question names, and the same without the thing it is said of ("케이블교량의 윈드 슈"
     → "윈드 슈"): the genitive names where the term is used, not another term. A word before the term without
@@ -583,7 +598,7 @@ def defined_term(sentence: str) -> str:
         return m.group(2).strip()
     m = (
         _TOPIC_DEFINITION.match(s) or _APPOSITION_DEFINITION.match(s) or _RAN_DEFINITION.match(s)
-        or _AS_DEFINITION.match(s)
+        or _AS_DEFINITION.match(s) or _PREDICATE_DEFINITION.match(s)
     )  # fmt: skip
     return m.group(1).strip() if m else ""
 
@@ -645,6 +660,8 @@ SYNONYMS: tuple[tuple[str, str], ...] = (
     ("최댓값", "최대"), ("최대값", "최대"), ("최대치", "최대"), ("상한값", "최대"), ("상한", "최대"),
     ("허용값", "허용"), ("허용치", "허용"), ("한곗값", "한계"), ("한계값", "한계"), ("너비", "폭"),
     ("반경", "반지름"), ("스팬", "경간"), ("별도의", "따로"), ("별도", "따로"), ("자중", "무게"),
+    ("넘는", "초과"), ("넘을", "초과"), ("넘으면", "초과"), ("넘게", "초과"), ("초과하는", "초과"), ("초과할", "초과"),
+    ("초과하면", "초과"), ("초과하게", "초과"),
 )  # fmt: skip
 
 
@@ -657,7 +674,11 @@ UNIT_AT_QUESTION_END = re.compile(rf"(?<=[^\d.\s]\s)({UNIT_ALT})\s*[?？]?$(?<![
 ASKS_DEFINITION = re.compile(
     r"(이란|[가-힣'’\"”)]란\s|[가-힣'’\"”)]란\s*[?？]|[가-힣'’\"”)]란$|정의|무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|"
     r"어떤\s*의미|무슨\s*뜻|의\s*뜻|\s뜻\s*[?？]?$|무엇을\s*말하|어떤\s*\S+[을를]\s*말하나요|[을를]\s*말하나요|[은는]\s*어떤\s*[가-힣]+인가요|"
-    r"(무엇|뭘|무얼)을?\s*(뜻|의미)|뜻하나요|의미하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$))"
+    r"(무엇|뭘|무얼)을?\s*(뜻|의미)|뜻하나요|의미하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$)|(뭘|무얼)\s*말하)"
+)
+# "압착성 지반(Squeezing ground)은 어떤 지반?": what kind of the thing its own last word names (a definition)
+KIND_OF_ITSELF = re.compile(
+    r"([가-힣]{2,})(?:\s*\([^()]*\))?(?:은|는)\s+어떤\s+\1\s*(?:인가요|인가|이야|이에요)?\s*[?？]?\s*$"
 )
 ASKS_NAME = re.compile(
     r"(무엇이라|뭐라고|뭐라\s|이라고\s*(하|부르)|라고\s*(하|부르)|라\s*하나요|(명칭|이름|용어)(은|이|는)\s*(무엇|뭔|[?？]|$))"

@@ -69,7 +69,8 @@ def words_covered(phrase: str, text: str) -> float:
     if not words:
         return 1.0
     tg = bigrams(text)
-    nt = norm(canonical_terms(lx.nfkc(text)))
+    raw_text = lx.nfkc(text)
+    nt = norm(canonical_terms(raw_text))
     def found(w: str) -> bool:
         nw = norm(canonical_terms(w))
         # a longer word may differ in its middle or ending, not in how it starts ("복래티스재" ≠ "래티스재")
@@ -77,7 +78,13 @@ def words_covered(phrase: str, text: str) -> float:
             return True
         # a short word with its genitive ("끝의", "폼의"): the noun itself ("끝에서의", "슬립 폼")
         short_genitive = 2 <= len(nw) <= 3 and nw.endswith("의")
-        return short_genitive and re.search(rf"{re.escape(nw[:-1])}(?!의)", nt) is not None
+        if short_genitive and re.search(rf"{re.escape(nw[:-1])}(?!의)", nt) is not None:
+            return True
+        # a one-syllable noun joined to the next word ("댐 계측기기" → "댐계측기기"): each written on its own, the
+        # syllable as a word of its own ("댐 설계기준", "댐의") — a prefix ("복" of "복래티스재") never is
+        head, tail = w[:1], w[1:]
+        alone = re.search(rf"(?<![가-힣]){re.escape(head)}(?:[은는이가을를의에과와도]|\s|$)", raw_text) is not None
+        return len(tail) >= 2 and bool(re.match(r"[가-힣]", head)) and alone and found(tail)
 
     hit = sum(1 for w in words if found(w))
     return hit / len(words)

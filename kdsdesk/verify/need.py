@@ -61,7 +61,7 @@ def classify(question: str) -> QuestionInfo:
     q = lx.spoken_asks(" ".join(question.split()))
     unit = unit_asked(q)
     comparison: Comparison = "le" if lx.ASKS_AT_MOST.search(q) else ("gt" if lx.ASKS_ABOVE.search(q) else "")
-    if lx.ASKS_DEFINITION.search(q) and not unit and not re.search(r"얼마|몇", q):
+    if (lx.ASKS_DEFINITION.search(q) or lx.KIND_OF_ITSELF.search(q)) and not unit and not re.search(r"얼마|몇", q):
         return QuestionInfo("definition", asks_term=bool(lx.ASKS_NAME.search(q)))
     if lx.CASUAL_WHAT.search(q) and not unit:
         # a term with another name in parentheses ("롤값(MARV)") is a term, whatever it ends on

@@ -112,7 +112,11 @@ def test_negated_words_read_prefixes_and_endings_alike() -> None:
     assert not lx.negation_disagrees("부착된 긴장재", "부착된 긴장재의 응력")
 
 
-@pytest.mark.parametrize(("text", "n"), [("첫 번째 값", 1), ("두번째", 2), ("마지막 항목", -1), ("세 값", 0)])
+@pytest.mark.parametrize(
+    ("text", "n"),
+    [("첫 번째 값", 1), ("두번째", 2), ("마지막 항목", -1), ("세 값", 0), ("제2 조건", 2),
+     ("제1종 건널목 보안장치의 네 번째 설비", 4), ("제1종 건널목", 0)],  # "제1종" names a class
+)  # fmt: skip
 def test_ordinals(text: str, n: int) -> None:
     assert lx.ordinal_in(text) == n
 
@@ -129,6 +133,11 @@ def test_ordinals(text: str, n: int) -> None:
         ("침사지는 유입수의 모래를 가라앉히는 시설로서 유입부에 둔다.", "침사지"),
         ("배수시설은 기존 시설로 한다.", ""),  # a requirement
         ("보의 폭은 300 mm 이상인 부재로 설계한다.", ""),  # a limit, not a definition
+        # a count written inside the description ("1필지마다") does not make it a value
+        ("② 경계확인은 현지형에서 1필지마다 경계를 확인하는 작업으로 말뚝을 설치하여야 한다.", "경계확인"),
+        # a noun as the predicate, the sentence going on ("… 보내는 수로이며, …")
+        ("(1) 승수로는 지구 밖의 유출수를 직접 배수 본천에 보내는 수로이며, 일반적으로 설치한다.", "승수로"),
+        ("(1) 기초의 두께는 300 mm 이상이며, 또한 폭의 1/2 이상으로 한다.", ""),  # a value
     ],
 )
 def test_defined_term_is_read_from_the_sentence_form(sentence: str, term: str) -> None:

@@ -262,3 +262,4 @@ def test_a_term_inside_a_glossary_paragraph_is_defined_by_its_own_entry() -> Non
     assert a.definition.startswith("기계식 굴착장비의 단위 시간당 굴진장")
     assert "교통환기력" not in a.definition
     assert "교통환기력" not in a.citations[0].quote
+

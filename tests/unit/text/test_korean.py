@@ -58,3 +58,4 @@ def test_a_short_word_with_its_genitive_is_the_noun_itself() -> None:
 
     assert words_covered("노즈 끝의 반지름", "노즈 끝에서의 최소 반지름") == 1.0
     assert words_covered("노즈 끝의 반지름", "노즈 중앙의 최소 반지름") < 1.0
+

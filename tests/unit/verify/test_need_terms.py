@@ -34,6 +34,9 @@ def test_generic_quantity_words_are_not_the_topic() -> None:
         ("GFRP 보강근에서 말하는 크리프 파괴가 뭐야?", "definition", "크리프 파괴"),
         ("기초 최소 근입깊이가 뭐야?", "value", "기초 최소 근입깊이"),  # a quantity named: its value is asked
         ("전기철도 전기방식 원칙이 뭐야?", "requirement", "전기철도 전기방식 원칙"),  # the rule is asked
+        ("터널에서 허용편차는 뭘 말하는 거?", "definition", "허용편차"),
+        ("터널에서 압착성 지반(Squeezing ground)은 어떤 지반?", "definition", "압착성 지반"),  # a kind of itself
+        ("기초 지반은 어떤 지반으로 해야 하나요?", "requirement", "기초 지반"),  # what it must be
     ],
 )
 def test_a_term_asked_in_everyday_words(question: str, kind: str, subject: str) -> None:

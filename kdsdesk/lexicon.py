@@ -540,6 +540,11 @@ DEFINITION_QUESTION = re.compile(
 CASUAL_WHAT = re.compile(r"(?:이|가|은|는)\s*(?:뭐야|뭐예요|뭐에요|뭔가요|뭐지|뭐죠)\s*[?？]?\s*$")
 # a word that names the group the asked term is one of, not a word of the term: "연결요소 중 버퍼란?" asks 버퍼
 TERM_GROUP_WORD = frozenset({"중", "가운데"})
+GROUP_MEMBER_SPLIT = re.compile(r"\s(?:" + "|".join(sorted(TERM_GROUP_WORD)) + r")\s")  # "건축재료 중 목재를"
+# a term asked with another name in parentheses ("롤값(MARV)이 뭐야?"): a term, whatever word it ends on
+NAMED_TERM_ASKED = re.compile(r"\([A-Za-z][^()]*\)\s*(?:이|가|은|는)\s*뭐")
+# a verb of use before the term a definition question asks ("…에 쓰는 최소 평균 롤값"): the term comes after it
+USE_BEFORE_TERM = re.compile(r"(?:^|\s)(?:쓰는|사용하는|적용하는|쓰이는|사용되는)\s+")
 
 # where a definition question's term ends: "X이란", "X란", "X의 정의/뜻/의미", "X는 무엇/어떤 의미/어떻게 정의/무슨",
 # "X는 어떤 시설로 정의되나요"

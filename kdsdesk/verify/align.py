@@ -14,7 +14,10 @@ Slots (each a named check; a confirmed answer passes them all):
   asks for plain units;
 - ``threshold``: a number stating a condition ("두께가 10 mm 이상인 경우") answers only a question that asks for
   such a limit ("얼마 미만이면 …");
-- ``ordinal``: a position asked ("첫 번째") is the value's place among the values of its sentence.
+- ``ordinal``: a position asked ("첫 번째") is the value's place among the values of its sentence;
+- ``modifiers`` (soft, ``SOFT_SLOTS``): the words that qualify the quantity asked are all written with the value;
+  when only a scope word is missing ("냉동냉장창고 냉각부하 계산의 냉각시간" against "냉각시간은 24시간을 기준으로")
+  the reading still answers, at most as a warning.
 
 Coverage is measured on character bigrams of content words (normalised, synonyms folded): "곡선" is covered by
 "곡선의 경우에는". Numeric cases are compared as intervals (``kdsdesk.text.conditions``).
@@ -345,6 +348,14 @@ def _own_block(text: str, pos: int) -> tuple[str, str]:
     return own, " ".join(lead(m) for m in marks if m != start)
 
 
+def _qualifier_written(need: Need, mods: str, context: Sequence[str], near: str) -> bool:
+    """The word right before the asked quantity ("코일 1열당 압력강하": 1열당 — not the quantity cut short,
+    "압력강") is written by the value, and the item above the value (``context``) is one the question names."""
+    nearest = next((w for w in reversed(mods.split()) if w not in lx.GENERIC_WORDS and w not in need.head), "")
+    framed_by_asked = all(words_covered(lx.strip_item(c)[:60], need.question) >= 0.5 for c in context)
+    return bool(nearest) and framed_by_asked and words_covered(nearest, near) >= 1.0
+
+
 def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = False) -> Match:
     """The slot checks of reading ``r`` against ``need``; ``context`` adds texts that frame the value (clause
     path, document title). ``strict`` (for rivals of an answer): the subject must be the word the number is
@@ -409,14 +420,8 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
             # the standard's own field, as the question writes it ("조적조" for a 조적식구조 standard), frames it
             title = bigrams(lx.nfkc(chunk.doc.title))
             field = [w for w in mods.split() if len(w) >= 3 and coverage(bigrams(w), title) >= 0.5]
-            written = " ".join([*frame, before, *field])
-            checks["subject"] = words_covered(mods, written) >= WORDS
-            framed_by_asked = all(words_covered(lx.strip_item(c)[:60], need.question) >= 0.5 for c in context)
-            nearest = next(
-                (w for w in reversed(mods.split()) if w not in lx.GENERIC_WORDS and w not in need.head), ""
-            )  # the word before the quantity ("코일 1열당 압력강하": 1열당), not the quantity cut short ("압력강")
-            near = " ".join([*local, r.sentence])
-            if not checks["subject"] and framed_by_asked and nearest and words_covered(nearest, near) >= 1.0:
+            checks["subject"] = words_covered(mods, " ".join([*frame, before, *field])) >= WORDS
+            if not checks["subject"] and _qualifier_written(need, mods, context, " ".join([*local, r.sentence])):
                 # "냉동냉장창고 냉각부하 계산의 냉각시간" asked, "냉각시간은 24시간을 기준으로": the quantity and the
                 # word right before it are written, a scope word only elsewhere — at most a warning (the verifier
                 # wants the scope words in the cited standard); not when the item above the value names another

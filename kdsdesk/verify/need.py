@@ -65,7 +65,7 @@ def classify(question: str) -> QuestionInfo:
         return QuestionInfo("definition", asks_term=bool(lx.ASKS_NAME.search(q)))
     if lx.CASUAL_WHAT.search(q) and not unit:
         # a term with another name in parentheses ("롤값(MARV)") is a term, whatever it ends on
-        named = re.search(r"\([A-Za-z][^()]*\)\s*(?:이|가|은|는)\s*뭐", q) is not None
+        named = lx.NAMED_TERM_ASKED.search(q) is not None
         term = term_asked(q)
         generic = bool(term) and (term.split()[-1] in lx.REQUEST_WORDS or term.split()[-1] in lx.GENERIC_WORDS)
         if named or not (generic or _ends_on_quantity(term)):  # "전기방식 원칙이 뭐야?" asks the rule
@@ -269,7 +269,7 @@ def question_cases(question: str) -> tuple[str, ...]:
 
 def _member_case(case: str) -> str:
     """The member a case names of a group ("건축재료 중 목재를" → "목재를"); the case itself when it names none."""
-    member = re.split(r"\s(?:중|가운데)\s", case)[-1].strip()
+    member = lx.GROUP_MEMBER_SPLIT.split(case)[-1].strip()
     return member if re.search(r"[가-힣A-Za-z]{2}", member) else case
 
 
@@ -305,7 +305,7 @@ def term_asked(question: str) -> str:
             term = re.sub(r"^(?:에서\s*)?(?:말하는|이르는|정의된|규정된|정의하는)\s+", "", term)
             term = re.split(r"\s중\s+", term)[-1]  # "케이블교량 연결요소 중 버퍼": one of a group is asked
             term = re.sub(r"^(용어|기호)\s+", "", term)
-            term = re.split(r"(?:^|\s)(?:쓰는|사용하는|적용하는|쓰이는|사용되는)\s+", term)[-1]  # "…에 쓰는 X"
+            term = lx.USE_BEFORE_TERM.split(term)[-1]  # "…에 쓰는 X": the term after the verb of use
             # another name in parentheses ("택 코우트(Tack Coat)"): the term is the one written first
             return lx.strip_alias(term)
     return ""

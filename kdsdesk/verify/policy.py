@@ -2,7 +2,8 @@
 
 - ``confirmed``: something was given and every check passed;
 - ``warning``: every check passed but the value was read from a table cell — shown, with a request to check the
-  original table (cells under multi-level headers are where readers and models go wrong);
+  original table (cells under multi-level headers are where readers and models go wrong) — or an advisory check
+  failed (``WARN_ONLY``: a passage below the first, words of the question the value's sentence leaves out);
 - ``restricted``: nothing was given (no value, requirement or definition): the evidence is shown with
   "값을 확정할 수 없음";
 - ``unverified``: something was given but a check failed — never shown as an answer.

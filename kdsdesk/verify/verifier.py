@@ -7,9 +7,10 @@ and returns named checks that :mod:`kdsdesk.verify.policy` turns into a status:
 - a value: its numbers are in the quote (``value_in_quote``), its unit after them or in the table's headers; the
   verifier's own reading of the value in its sentence or cell (``kdsdesk.verify.readings``) fills every slot of
   the need (``kdsdesk.verify.align``: ``need_subject``, ``need_conditions``, ``need_own_cases``, ``need_bound``,
-  ``need_unit``, ``need_threshold``, ``need_ordinal``); and no other reading of the retrieved evidence matches
-  the need as well with another value (``unique``) — when several do, they are listed as alternatives and
-  nothing is confirmed;
+  ``need_unit``, ``need_threshold``, ``need_ordinal``; ``need_modifiers`` only caps it at a warning, from the
+  first passage and with every asked word in the cited standard); and no other reading of the retrieved evidence
+  matches the need as well with another value (``unique``; a reading matched only softly never rivals a full
+  one) — when several do, they are listed as alternatives and nothing is confirmed;
 - a requirement: its text is the document's (``text_in_quotes``), the quoted sentence is about what the question
   names (``need_subject``: its topic is in the question, and the question's words are in the sentence, not only
   around it), states the question's cases (``need_conditions``), and is not only a pointer elsewhere ("표 4.2-1에

@@ -529,15 +529,20 @@ _APPOSITION_DEFINITION = re.compile(
 _KIND_ASKED = (
     r"(?:은|는)\s+어떤\s+(?:" + "|".join(DEFINITION_KINDS) + r")(?:을|를)?\s*(?:인가|인지|입니까|이에요|예요|말하|뜻하)"
 )
+# "최소 평균 롤값(MARV)이 뭐야?": a term asked in everyday words (a definition unless what it names is a quantity:
+# "최소 근입깊이가 뭐야?" asks a value)
+CASUAL_WHAT = re.compile(r"(?:이|가|은|는)\s*(?:뭐야|뭐예요|뭐에요|뭔가요|뭐지|뭐죠)\s*[?？]?\s*$")
+# a term typed as a search ("액상화 정의", "단기계측 뜻") or asked in everyday words ("허용편차는 뭘 말하는 거?")
+_EVERYDAY_DEFINITION = (
+    r"\s(?:정의|뜻|의미|개념)\s*[?？]?\s*$|(?:이|가|은|는)\s*(?:뭐야|뭐예요|뭐에요|뭔가요|뭐지|뭐죠)\s*[?？]?\s*$"
+    r"|(?:은|는)\s*(?:뭘|무얼)\s*말하"
+)
 DEFINITION_QUESTION = re.compile(
     r"(?:이란|[가-힣)]란|['\"’”」』]\s*란)(?:\s|\?|$)|의\s*(?:정의|뜻|의미)|(?:무엇|뭐)(?:이라고|라고)"
     r"|말하는\s+[^\s?]+(?:은|는)\s*무엇"
     r"|(?:무엇|뭐|어떤[^?]*)(?:을|를)\s*말하|어떤\s*의미|무슨\s*(?:뜻|의미)|어떻게\s*정의|무엇을\s*뜻하"
-    r"|정의(?:되|된다고|하나|한다고)|" + _KIND_ASKED
+    r"|정의(?:되|된다고|하나|한다고)|" + _KIND_ASKED + "|" + _EVERYDAY_DEFINITION
 )
-# "최소 평균 롤값(MARV)이 뭐야?": a term asked in everyday words (a definition unless what it names is a quantity:
-# "최소 근입깊이가 뭐야?" asks a value)
-CASUAL_WHAT = re.compile(r"(?:이|가|은|는)\s*(?:뭐야|뭐예요|뭐에요|뭔가요|뭐지|뭐죠)\s*[?？]?\s*$")
 # a word that names the group the asked term is one of, not a word of the term: "연결요소 중 버퍼란?" asks 버퍼
 TERM_GROUP_WORD = frozenset({"중", "가운데"})
 GROUP_MEMBER_SPLIT = re.compile(r"\s(?:" + "|".join(sorted(TERM_GROUP_WORD)) + r")\s")  # "건축재료 중 목재를"
@@ -551,7 +556,7 @@ USE_BEFORE_TERM = re.compile(r"(?:^|\s)(?:쓰는|사용하는|적용하는|쓰�
 DEFINITION_TERM_MARKER = re.compile(
     r"(?:이란|란)(?=\s|\?|$)|의\s*(?:정의|뜻|의미)"
     r"|(?:은|는|이|가)\s*(?:(?:무엇|뭐)(?!\s*(?:이)?라고)|어떤\s*의미|어떻게\s*정의|무슨)"
-    r"|(?:은|는)\s+어떤\s+[가-힣]+(?:으로|로)\s*정의|" + _KIND_ASKED
+    r"|(?:은|는)\s+어떤\s+[가-힣]+(?:으로|로)\s*정의|" + _KIND_ASKED + "|" + _EVERYDAY_DEFINITION
 )
 
 

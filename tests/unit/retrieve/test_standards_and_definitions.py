@@ -123,8 +123,9 @@ def test_defines_inline(text: str, term: str, yes: bool) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["케이블교량의 윈드 슈(wind shoe)란?", "합성구조 기준에서 말하는 표면지압판은 무엇인가요?"],
-)
+    ["케이블교량의 윈드 슈(wind shoe)란?", "합성구조 기준에서 말하는 표면지압판은 무엇인가요?",
+     "하수도 내진설계 기준의 액상화 정의", "터널에서 허용편차는 뭘 말하는 거?", "선배수 시설이 뭐야?"],
+)  # fmt: skip
 def test_definition_questions(question: str) -> None:
     from kdsdesk.retrieve.routes import is_definition_question
 
@@ -151,7 +152,10 @@ def test_value_questions_keep_their_order(many: Catalog) -> None:
      ("거푸집 설계에서 말하는 작업하중은 어떤 하중인가요?", "작업하중"), ("'윤번관개'는 어떤 방법인가요?", "윤번관개"),
      ("솟아오르게 해 두는 것을 무엇이라고 하나요?", ""), ("물을 하부로 흘려보내는 배수시설은 뭐라고 부르나요?", ""),
      ("케이블교량 연결요소 중 버퍼란 무엇인가?", "버퍼"), ("양·배수장 기준에서 유수지(遊水池)란?", "유수지(遊水池)"),
-     ("합성구조 기준에서 말하는 표면지압판은 무엇인가요?", "표면지압판")],
+     ("합성구조 기준에서 말하는 표면지압판은 무엇인가요?", "표면지압판"),
+     # typed as a search, or in everyday words
+     ("하수도 내진설계 기준의 액상화 정의", "액상화"), ("터널에서 허용편차는 뭘 말하는 거?", "허용편차"),
+     ("도로 노면배수에서 선배수 시설이 뭐야?", "선배수 시설")],
 )  # fmt: skip
 def test_asked_term(question: str, term: str) -> None:
     assert asked_term(question) == term

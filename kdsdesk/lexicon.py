@@ -363,6 +363,18 @@ LIGHT_VERB_NOUNS = frozenset({"설치", "사용", "적용", "고려", "이용", 
 # words of a case phrase that only say what is done with its object or how it relates ("교량설치지점 및 중심선측량을
 # RTK-GNSS 측량으로 실시할 경우", "마멸로 인하여 …", "콘크리트가 부착된 경우"): the case is its objects (case_core)
 CASE_LIGHT_VERBS = LIGHT_VERB_NOUNS | {"실시", "수행", "배치", "부착", "구성", "설계", "채택", "계획", "시행", "명시"}
+# the activity a question states its case with ("숏크리트 배합할 때", "설치수량을 정할 때", "관지름 선정 시", "증기를 쓸
+# 때"): what is done, not what it is done to — the value's sentence names the object, rarely the doing
+ACTIVITY_WORDS = re.compile(
+    r"(?<!\S)(?:(?:정|선정|결정|산정|계산|배합|검토|사용|적용)(?:하|할|한|하는|하여|해)?|쓸|쓰는|쓴|써서|할|하는)(?=\s|$)"
+)
+
+
+def activity_core(case: str) -> str:
+    """A question's case without the activity it is stated with, when words of its own are left ("비탈면 숏크리트
+    배합할" → "비탈면 숏크리트")."""
+    core = re.sub(r"\s+", " ", ACTIVITY_WORDS.sub(" ", case)).strip()
+    return core if re.search(r"[가-힣A-Za-z]{2,}", core) else case
 _CASE_FUNCTION = re.compile(
     r"(?<!\S)(?:인하여|인해|의하여|의해서?|위하여|위해|따라|같이|특히|안에|통하여|통해|대하여|대해|되어|않을|않는|않은|않)(?!\S)"
 )

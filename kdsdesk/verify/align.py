@@ -452,7 +452,12 @@ def match(need: Need, r: Reading, context: Sequence[str] = (), strict: bool = Fa
     if r.cell:
         near = " ".join(frame)
     for c in need.conditions:
-        s = words_covered(c, near) if c != need.scope else min(1.0, covered(c, wide) / COVER * WORDS)
+        # the case as stated, or its objects without the activity it is stated with ("…을 정할 때")
+        s = (
+            max(words_covered(c, near), words_covered(lx.activity_core(c), near))
+            if c != need.scope
+            else min(1.0, covered(c, wide) / COVER * WORDS)
+        )
         if c == need.scope and sibling and any(
             words_covered(w, wide) < 1.0 and words_covered(w, sibling) >= 1.0 for w in content_words(c)
         ):

@@ -405,3 +405,15 @@ def test_a_reading_matched_only_softly_never_rivals_a_full_match() -> None:
     a = answer_question("공조기 냉각코일의 코일 1열당 압력강하 한도는?", hits(cool, heat), llm="none")
     assert a.status == "confirmed"
     assert a.value.startswith("40")
+
+
+def test_a_case_stated_with_an_activity_is_its_objects() -> None:
+    # "관지름 선정 시": the value's clause names what is chosen, not the choosing
+    text = "③ 전압력강하는 초기 게이지 압력의 1/3을 초과하지 않도록 한다."
+    chunk = text_chunk(text, clause_path=("4.2 저압증기배관의 관지름",))
+    [r] = reading_of_value(chunk, 0, len(text), "1/3")
+    asked = "저압증기배관 관지름 선정 시 전압력강하는 초기 게이지 압력의 얼마를 넘으면 안 되나요?"
+    assert match(read_need(asked), r).checks["conditions"]
+    # an object the value's frame does not name is still missing
+    other = "저압증기배관 응축수관 선정 시 전압력강하는 초기 게이지 압력의 얼마를 넘으면 안 되나요?"
+    assert not match(read_need(other), r).checks["conditions"]

@@ -370,11 +370,21 @@ ACTIVITY_WORDS = re.compile(
 )
 
 
+def _core_without(case: str, *words: re.Pattern[str]) -> str:
+    """``case`` with the words the patterns match taken out, when words of its own are left; else ``case``."""
+    core = case
+    for pattern in words:
+        core = pattern.sub(" ", core)
+    core = re.sub(r"\s+", " ", core).strip()
+    return core if re.search(r"[가-힣A-Za-z]{2,}", core) else case
+
+
 def activity_core(case: str) -> str:
     """A question's case without the activity it is stated with, when words of its own are left ("비탈면 숏크리트
     배합할" → "비탈면 숏크리트")."""
-    core = re.sub(r"\s+", " ", ACTIVITY_WORDS.sub(" ", case)).strip()
-    return core if re.search(r"[가-힣A-Za-z]{2,}", core) else case
+    return _core_without(case, ACTIVITY_WORDS)
+
+
 _CASE_FUNCTION = re.compile(
     r"(?<!\S)(?:인하여|인해|의하여|의해서?|위하여|위해|따라|같이|특히|안에|통하여|통해|대하여|대해|되어|않을|않는|않은|않)(?!\S)"
 )
@@ -386,8 +396,7 @@ _CASE_LIGHT = re.compile(
 def case_core(case: str) -> str:
     """A case phrase without its light verbs and relating words, when words of its own are left ("슬립 폼의
     인양" stays; "강판의 한쪽 면에만 콘크리트가 부착" → "강판의 한쪽 면에만 콘크리트가")."""
-    core = re.sub(r"\s+", " ", _CASE_LIGHT.sub(" ", _CASE_FUNCTION.sub(" ", case))).strip()
-    return core if re.search(r"[가-힣A-Za-z]{2,}", core) else case
+    return _core_without(case, _CASE_FUNCTION, _CASE_LIGHT)
 
 
 _SUBJECT_BEFORE = re.compile(r"([가-힣A-Za-z0-9]{2,})[이가을를]\s*$")

@@ -83,8 +83,10 @@ def words_covered(phrase: str, text: str) -> float:
         # a one-syllable noun joined to the next word ("댐 계측기기" → "댐계측기기"): each written on its own, the
         # syllable as a word of its own ("댐 설계기준", "댐의") — a prefix ("복" of "복래티스재") never is
         head, tail = w[:1], w[1:]
+        if len(tail) < 2 or not re.match(r"[가-힣]", head):
+            return False
         alone = re.search(rf"(?<![가-힣]){re.escape(head)}(?:[은는이가을를의에과와도]|\s|$)", raw_text) is not None
-        return len(tail) >= 2 and bool(re.match(r"[가-힣]", head)) and alone and found(tail)
+        return alone and found(tail)
 
     hit = sum(1 for w in words if found(w))
     return hit / len(words)

@@ -311,11 +311,16 @@ def _item_place(c: Citation) -> tuple[int, bool]:
     return place, last
 
 
+def _retrieved_text(hits: Sequence[Hit]) -> str:
+    """What was found, as one text: the chunks, their clause headings and their standards' titles (NFKC)."""
+    return lx.nfkc(" ".join(t for h in hits for t in (h.chunk.text, *h.chunk.clause_path, h.chunk.doc.title)))
+
+
 def _orphan_noun(need: Need, hits: Sequence[Hit]) -> bool:
     """A noun of three or more syllables in the question that names a thing (not the quantity, a bound, a generic
     or request word) is written in none of the retrieved chunks, their clause headings or their standards' titles:
     the library does not hold what is asked (a question whose answer is in no standard)."""
-    wide = bigrams(lx.nfkc(" ".join(t for h in hits for t in (h.chunk.text, *h.chunk.clause_path, h.chunk.doc.title))))
+    wide = bigrams(_retrieved_text(hits))
     for w in need.nouns:
         if len(w) < 3 or not re.fullmatch(r"[가-힣]+", w) or w == need.head or w in lx.QUANTITY_DIMENSION:
             continue
@@ -333,10 +338,7 @@ def _scope_words_in_standard(need: Need, good: Sequence[Citation], hits: Sequenc
     title ("조적조" asked of a concrete standard, "자율주행차" of a bus lane: another thing, not this one's scope)."""
     if not good or not hits or good[0].chunk.chunk_id != hits[0].chunk.chunk_id:
         return False
-    doc = good[0].chunk.doc.file
-    written = norm(lx.nfkc(" ".join(
-        t for h in hits if h.chunk.doc.file == doc for t in (h.chunk.text, *h.chunk.clause_path, h.chunk.doc.title)
-    )))  # fmt: skip
+    written = norm(_retrieved_text([h for h in hits if h.chunk.doc.file == good[0].chunk.doc.file]))
     return all(norm(w) in written for w in content_words(need.subject) if re.match(r"[가-힣]", w))
 
 
